@@ -1,0 +1,293 @@
+/**
+ * Editor figures of issue 3, in headless Chromium against the real server and built app, on the model's
+ * `makeLargeAlbum()` (60 spreads, 600 sticker cells, 400 other elements):
+ *   - open: navigation start to the first frame with the album drawn and the engine answering hit tests;
+ *   - drag: a 50-element selection dragged with 120 scripted pointer moves: p95 frame time from
+ *     requestAnimationFrame timestamps, and main-thread busy time (CDP Performance `TaskDuration`) during the drag;
+ *   - zoom: fit-all to 300 % on a spread, to the second frame after the camera change (settled);
+ *   - undo of that 50-element move, to the next frame.
+ *
+ * The album goes in through the server's own database layer (`openDatabase`, the same Drizzle schema): the
+ * server is started once to migrate and to create a user and an album through the API, stopped, the album's
+ * workspace replaced with the large album, and started again. No dev-only route is needed.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import { makeLargeAlbum } from '@stickerbook/model';
+import { openDatabase } from '../../server/src/db/database.ts';
+import { startServer } from './server-process.ts';
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const MOVES = 120;
+const SELECTED = 50;
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  user: { sub: string; email: string; roles?: string[] };
+}
+
+async function post<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function prepareAlbum(dataDir: string): Promise<{ albumId: string; email: string; password: string }> {
+  const server = await startServer(dataDir, { APP_ENV: 'production' }, '/api/v1/health');
+  const email = `bench-${Date.now()}@bench.test`;
+  const password = 'bench-editor-password';
+  let albumId: string;
+  try {
+    const tokens = await post<Tokens>(server.baseUrl, '/auth/signup', { email, password });
+    const { blueprints } = (await (await fetch(`${server.baseUrl}/api/v1/blueprints`)).json()) as {
+      blueprints: Array<{ id: string }>;
+    };
+    ({ id: albumId } = await post<{ id: string }>(
+      server.baseUrl,
+      '/albums',
+      { blueprint_id: blueprints[0].id, title: 'Benchmark album' },
+      tokens.access_token,
+    ));
+  } finally {
+    await server.stop();
+  }
+  const database = await openDatabase({ dataDir });
+  try {
+    await database.executeSql('update albums set workspace = $1::jsonb where id = $2', [
+      JSON.stringify(makeLargeAlbum()),
+      albumId,
+    ]);
+  } finally {
+    await database.close();
+  }
+  return { albumId, email, password };
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function waitForDrawn(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () =>
+      Boolean((window as unknown as { stickerbookEditor?: unknown }).stickerbookEditor) &&
+      document.querySelectorAll('[data-editor-spread] g[data-node-id]').length > 0,
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  // The first frame after the elements are in the DOM, with the engine answering a hit test.
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => {
+          const editor = (
+            window as unknown as { stickerbookEditor: { hitTest(p: { x: number; y: number }): unknown } }
+          ).stickerbookEditor;
+          editor.hitTest({ x: 100, y: 100 });
+          resolve(performance.now());
+        }),
+      ),
+  );
+}
+
+export async function run(): Promise<Record<string, number | string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-editor-'));
+  const { albumId, email, password } = await prepareAlbum(dataDir);
+  const server = await startServer(dataDir, { APP_ENV: 'production' }, '/api/v1/health');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  try {
+    const tokens = await post<Tokens>(server.baseUrl, '/auth/login', { email, password });
+    const context = await browser.newContext({
+      baseURL: server.baseUrl,
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await context.newPage();
+    // tsx (esbuild keepNames) wraps named functions in __name(); the page needs it too.
+    await page.addInitScript('window.__name = (fn) => fn;');
+    page.on('pageerror', (error) => console.error('page error:', error.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error' || process.env.BENCH_DEBUG) console.error('console:', m.text());
+    });
+    await page.goto('/');
+    await page.evaluate(
+      (session) => {
+        localStorage.setItem('stickerbook.session', JSON.stringify(session));
+        localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
+        localStorage.setItem(
+          'stickerbook.cookieConsent',
+          JSON.stringify({
+            revision: 1,
+            necessary: true,
+            analytics: false,
+            decidedAt: new Date().toISOString(),
+          }),
+        );
+      },
+      {
+        kind: 'user',
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        user: { ...tokens.user, roles: [] },
+      },
+    );
+
+    // Open: first (cold browser cache) and second (warm) navigation.
+    const url = `/album/${albumId}/onboarding`;
+    await page.goto(url);
+    const openColdMs = await waitForDrawn(page);
+    await page.goto(url);
+    const openWarmMs = await waitForDrawn(page);
+
+    // Drag: a view with several spreads, 50 top-level elements selected across them.
+    const setup = await page.evaluate((count) => {
+      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+      editor.goToPage('10');
+      editor.cameraController.zoomTo(0.8);
+      return new Promise<{ ids: string[]; grab: { x: number; y: number } }>((resolve) => {
+        requestAnimationFrame(() => {
+          const visible = editor.visibleElementIds() as string[];
+          const ids = visible.filter((id) => editor.doc.nodes[id]?.props.locked !== true).slice(0, count);
+          editor.select(ids);
+          // Grab a selected element where it is the topmost hit, so the pointer drags the selection.
+          const canvas = document.querySelector('[data-testid="editor-canvas"]')!.getBoundingClientRect();
+          let grab = { x: 0, y: 0 };
+          for (const id of ids) {
+            const el = document.querySelector(`[data-editor-spread] g[data-node-id="${id}"]`);
+            if (!el) continue;
+            const rect = el.getBoundingClientRect();
+            const screen = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+            const inView =
+              screen.x > canvas.x + 20 &&
+              screen.x < canvas.right - 200 &&
+              screen.y > canvas.y + 20 &&
+              screen.y < canvas.bottom - 120;
+            if (!inView) continue;
+            const hit = editor.hitTest(
+              editor.screenToPage({ x: screen.x - canvas.x, y: screen.y - canvas.y }),
+            );
+            if (ids.includes(hit)) {
+              grab = screen;
+              break;
+            }
+          }
+          requestAnimationFrame(() => resolve({ ids, grab }));
+        });
+      });
+    }, SELECTED);
+
+    if (process.env.BENCH_DEBUG) console.error('grab', setup.grab, setup.ids.length);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const taskDuration = async () => {
+      const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+        metrics: Array<{ name: string; value: number }>;
+      };
+      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+    };
+    await page.evaluate(() => {
+      const w = window as unknown as { benchFrames: number[]; benchRecording: boolean };
+      w.benchFrames = [];
+      w.benchRecording = true;
+      const tick = (t: number) => {
+        if (!w.benchRecording) return;
+        w.benchFrames.push(t);
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
+    await page.mouse.move(setup.grab.x, setup.grab.y);
+    await page.mouse.down();
+    const busyBefore = await taskDuration();
+    for (let i = 1; i <= MOVES; i++) await page.mouse.move(setup.grab.x + i * 1.5, setup.grab.y + i * 0.8);
+    const busyAfter = await taskDuration();
+    const frames = await page.evaluate(() => {
+      const w = window as unknown as { benchFrames: number[]; benchRecording: boolean };
+      w.benchRecording = false;
+      return w.benchFrames;
+    });
+    await page.mouse.up();
+    const deltas = frames.slice(1).map((t, i) => t - frames[i]);
+    const moved = await page.evaluate((ids) => {
+      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+      const last = editor.history.get().past.at(-1);
+      if (last?.label !== 'move') return 0;
+      const touched = new Set(last.redo.map((patch: { path: string }) => patch.path.split('/')[2]));
+      return ids.filter((id: string) => touched.has(id)).length;
+    }, setup.ids);
+
+    // Undo of the 50-element move, to the next frame.
+    const undo = await page.evaluate(
+      () =>
+        new Promise<{ syncMs: number; frameMs: number }>((resolve) => {
+          const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+          const start = performance.now();
+          editor.undo();
+          const syncMs = performance.now() - start;
+          requestAnimationFrame(() => resolve({ syncMs, frameMs: performance.now() - start }));
+        }),
+    );
+
+    // Zoom: settle at fit-all, then 300 % centred on spread 10.
+    const zoom = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+          editor.select([]);
+          editor.zoomToFitAll();
+          requestAnimationFrame(() =>
+            requestAnimationFrame(() =>
+              setTimeout(() => {
+                const viewport = editor.cameraController.viewport.get();
+                const start = performance.now();
+                // Onto spread 10 (page box), then the 300 % preset around the viewport centre.
+                editor.goToPage('20');
+                editor.cameraController.zoomTo(3, { x: viewport.width / 2, y: viewport.height / 2 });
+                requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+              }, 300),
+            ),
+          );
+        }),
+    );
+
+    return {
+      'editor open, cold cache (ms)': Math.round(openColdMs),
+      'editor open, warm cache (ms)': Math.round(openWarmMs),
+      'drag 50 elements x 120 moves: p95 frame (ms)': round(percentile(deltas, 95)),
+      'drag 50 elements x 120 moves: frames': deltas.length,
+      'drag 50 elements x 120 moves: main-thread busy (ms)': Math.round((busyAfter - busyBefore) * 1000),
+      'drag: elements moved': moved,
+      'zoom fit-all -> 300 % to settled frame (ms)': round(zoom),
+      'undo 50-element move, sync (ms)': round(undo.syncMs),
+      'undo 50-element move, to next frame (ms)': round(undo.frameMs),
+      'tldraw side': 'not measured yet (see report)',
+    };
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.log(await run());
+}

@@ -1,0 +1,375 @@
+/**
+ * Issue 7 figure: export a 24-spread album (cover + 24 inner spreads = 48 inner pages, each with a full-bleed
+ * 300 dpi photo) as the album_softcover_inside print PDF, end to end (job queued -> file stored), against the
+ * physical limit measured in the same run: the same pages, pre-rendered to static HTML, printed by the same
+ * Chromium directly (launch, load, page.pdf, write). Reports both, the ratio (target <= 1.5), pages per second,
+ * peak memory (summed PSS of the server and its Chromium) and whether every photo kept its full resolution.
+ *
+ * Needs the built web app (`npm run build -w web`, or WEB_DIST) and Debian's chromium and poppler-utils.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { generateNKeysBetween } from 'fractional-indexing';
+import { chromium } from 'playwright-core';
+import sharp from 'sharp';
+import { freePort } from './server-process.ts';
+
+const repoRoot = new URL('../..', import.meta.url).pathname;
+const exec = promisify(execFile);
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const INNER_SPREADS = 24;
+const PHOTO = { width: 2764, height: 3555 }; // 234 x 301 mm (page + bleed) at 300 dpi
+const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
+
+/** Summed PSS (MiB) of a process and all its descendants (the server and the Chromium it drives). */
+function treePssMiB(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // gone
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    try {
+      total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))![1]);
+    } catch {
+      // gone
+    }
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total / 1024;
+}
+
+function sampler(rootPid: number) {
+  let peak = 0;
+  const timer = setInterval(() => (peak = Math.max(peak, treePssMiB(rootPid))), 100);
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return Math.max(peak, treePssMiB(rootPid));
+    },
+  };
+}
+
+async function photo(seed: number): Promise<Buffer> {
+  const hue = (seed * 47) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.width}" height="${PHOTO.height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,30%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},70%,70%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${1000 + seed * 20}" cy="1500" r="700" fill="hsl(${(hue + 200) % 360},50%,60%)"/></svg>`;
+  // Photo-like texture (noise) so the JPEG has a realistic size (~2 MB), not a few kB of gradient.
+  const noise = await sharp({
+    create: {
+      width: PHOTO.width,
+      height: PHOTO.height,
+      channels: 3,
+      background: '#808080',
+      noise: { type: 'gaussian', mean: 128, sigma: 18 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return sharp(Buffer.from(svg))
+    .composite([{ input: noise, blend: 'overlay' }])
+    .jpeg({ quality: 88 })
+    .toBuffer();
+}
+
+export async function run(): Promise<Record<string, number | string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-print-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    APP_ENV: 'production',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'server'),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      if (
+        await fetch(`${baseUrl}/api/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
+      if (i > 2400) throw new Error('server did not start');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const login = await (
+      await fetch(`${baseUrl}/api/v1/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(ADMIN),
+      })
+    ).json();
+    const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
+    const api = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${baseUrl}/api/v1${path}`, {
+        method,
+        headers: auth,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+      return response.json();
+    };
+
+    // The album: the wedding blueprint grown to 24 inner spreads, a full-bleed photo on each of the 48 pages.
+    const album = await api('POST', '/albums', { blueprint_id: 'wedding-classic', title: 'Benchmark Album' });
+    const imageIds: string[] = [];
+    for (let i = 0; i < 2 * INNER_SPREADS; i++) {
+      const bytes = await photo(i);
+      const upload = await api('POST', '/direct_uploads', {
+        filename: `p${i}.jpg`,
+        byte_size: bytes.length,
+        checksum: createHash('md5').update(bytes).digest('base64'),
+        content_type: 'image/jpeg',
+      });
+      const put = await fetch(new URL(upload.upload_url, baseUrl), {
+        method: 'PUT',
+        headers: upload.headers,
+        body: new Uint8Array(bytes),
+      });
+      if (!put.ok) throw new Error(`upload failed: ${await put.text()}`);
+      imageIds.push(
+        (await api('POST', `/albums/${album.id}/images`, { blob_id: upload.blob_id, model: 'image' })).id,
+      );
+    }
+    // Let the variant jobs finish first: they would compete for the two cores.
+    for (const id of imageIds) {
+      for (let i = 0; (await api('GET', `/images/${id}`)).state !== 'finished'; i++) {
+        if (i > 1200) throw new Error('image variants did not finish');
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+    const doc = (await api('GET', `/albums/${album.id}`)).workspace;
+    const nodes = Object.values(doc.nodes) as Array<{
+      id: string;
+      type: string;
+      parentId: string | null;
+      index: string;
+    }>;
+    const byIndex = (a: { index: string; id: string }, b: { index: string; id: string }) =>
+      a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1;
+    const sections = nodes.filter((n) => n.parentId === doc.rootId).sort(byIndex);
+    const spreadsOf = (sectionId: string) =>
+      nodes.filter((n) => n.parentId === sectionId && n.type === 'Spread').sort(byIndex);
+    const inner = sections.flatMap((s) => spreadsOf(s.id)).slice(1);
+    const patches: Array<{ op: 'add'; path: string; value: unknown }> = [];
+    const contentSection = sections[1];
+    const lastKey = spreadsOf(contentSection.id).at(-1)!.index;
+    const extraKeys = generateNKeysBetween(lastKey, null, INNER_SPREADS - inner.length);
+    const spreadIds = inner.map((s) => s.id);
+    extraKeys.forEach((index, i) => {
+      const id = `bench-spread-${i}`;
+      spreadIds.push(id);
+      patches.push({
+        op: 'add',
+        path: `/nodes/${id}`,
+        value: { id, type: 'Spread', parentId: contentSection.id, index, props: {} },
+      });
+    });
+    spreadIds.forEach((spreadId, s) => {
+      const top =
+        nodes
+          .filter((n) => n.parentId === spreadId)
+          .sort(byIndex)
+          .at(-1)?.index ?? null;
+      const [left, right] = generateNKeysBetween(top, null, 2);
+      for (const [side, index] of [
+        [0, left],
+        [1, right],
+      ] as const) {
+        const id = `bench-photo-${s}-${side}`;
+        patches.push({
+          op: 'add',
+          path: `/nodes/${id}`,
+          value: {
+            id,
+            type: 'Image',
+            parentId: spreadId,
+            index,
+            props: { x: side * 230, y: 0, width: 230, height: 297, image: imageIds[2 * s + side] },
+          },
+        });
+      }
+    });
+    const version = (await api('GET', `/albums/${album.id}`)).version;
+    await api('POST', `/albums/${album.id}/mutations`, {
+      patches,
+      version,
+      clientId: 'bench',
+      mutationId: 'bench-1',
+    });
+
+    // Our pipeline, end to end: queued -> working -> file stored (the worker's first job: Chromium starts cold).
+    const exportOnce = async () => {
+      const memory = sampler(server.pid!);
+      const started = performance.now();
+      const { render_job } = await api('POST', '/exports/render_jobs', {
+        render_job: { params: { album_id: album.id }, settings: { preset: 'album_softcover_inside' } },
+      });
+      let job = render_job;
+      while (job.state !== 'finished' && job.state !== 'error') {
+        await new Promise((r) => setTimeout(r, 25));
+        job = (await api('GET', `/render_jobs?album_id=${album.id}`)).render_jobs.find(
+          (j: { id: string }) => j.id === render_job.id,
+        );
+      }
+      const ms = performance.now() - started;
+      const peak = memory.stop();
+      if (job.state !== 'finished') throw new Error(`export failed: ${job.error}`);
+      return { ms, peak, job };
+    };
+    const cold = await exportOnce();
+    const warm = await exportOnce();
+    const pdfPath = join(dataDir, 'export.pdf');
+    writeFileSync(
+      pdfPath,
+      Buffer.from(await (await fetch(new URL(warm.job.file_url, baseUrl))).arrayBuffer()),
+    );
+    const images = (await exec('pdfimages', ['-list', pdfPath])).stdout
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((l) => l.trim().split(/\s+/));
+    const fullRes = new Set(
+      images
+        .filter((c) => Number(c[3]) === PHOTO.width && Number(c[4]) === PHOTO.height && c[8] === 'jpeg')
+        .map((c) => c[10]),
+    );
+    const pages = Number(/Pages:\s+(\d+)/.exec((await exec('pdfinfo', [pdfPath])).stdout)![1]);
+
+    // The physical limit: the same 48 pages as static HTML (the /render DOM, scripts removed), printed directly.
+    const token = (
+      await api('POST', '/exports/render_jobs', {
+        render_job: { params: { album_id: album.id, mode: 'stickerpack' } },
+      })
+    ).meta.token;
+    const capture = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const capturePage = await capture.newPage();
+    await capturePage.goto(
+      `${baseUrl}/render/${album.id}?token=${token}&mode=album_softcover_inside&resolution=original&includeBleed=1&cropMarks=1`,
+    );
+    await capturePage.waitForFunction(
+      () => (window as unknown as { __renderReady?: boolean }).__renderReady === true,
+      undefined,
+      { timeout: 300_000 },
+    );
+    const html = (await capturePage.content()).replace(/<script[\s\S]*?<\/script>/g, '');
+    await capture.close();
+    const baselineMemory = sampler(process.pid);
+    const baselineStart = performance.now();
+    const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+    const page = await browser.newPage();
+    // Served on the server's own origin (its images are same-origin only), straight from memory.
+    await page.route(`${baseUrl}/static-print.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    );
+    await page.goto(`${baseUrl}/static-print.html`, { waitUntil: 'load' });
+    await page.evaluate(() => document.fonts.ready);
+    const baselinePdf = await page.pdf({
+      width: '251mm',
+      height: '318mm',
+      printBackground: true,
+      margin: { top: '0', right: '0', bottom: '0', left: '0' },
+    });
+    writeFileSync(join(dataDir, 'baseline.pdf'), baselinePdf);
+    const baselineMs = performance.now() - baselineStart;
+    const baselinePeak = baselineMemory.stop();
+    // The same static page printed 8 pages per page.pdf call (pageRanges), as our worker does: with 150 MB of
+    // photos, smaller print jobs are faster, so the physical limit is the better of the two.
+    const chunkedStart = performance.now();
+    const chunked = await browser.newPage();
+    await chunked.route(`${baseUrl}/static-print.html`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: html }),
+    );
+    await chunked.goto(`${baseUrl}/static-print.html`, { waitUntil: 'load' });
+    await chunked.evaluate(() => document.fonts.ready);
+    for (let from = 1; from <= 2 * INNER_SPREADS; from += 8) {
+      await chunked.pdf({
+        width: '251mm',
+        height: '318mm',
+        printBackground: true,
+        pageRanges: `${from}-${Math.min(2 * INNER_SPREADS, from + 7)}`,
+        margin: { top: '0', right: '0', bottom: '0', left: '0' },
+      });
+    }
+    const chunkedMs = performance.now() - chunkedStart;
+    await browser.close();
+    const limitMs = Math.min(baselineMs, chunkedMs);
+    const baselinePages = Number(
+      /Pages:\s+(\d+)/.exec((await exec('pdfinfo', [join(dataDir, 'baseline.pdf')])).stdout)![1],
+    );
+    const baselineImages = (await exec('pdfimages', ['-list', join(dataDir, 'baseline.pdf')])).stdout
+      .split('\n')
+      .slice(2)
+      .filter(Boolean).length;
+    if (baselineImages < 2 * INNER_SPREADS)
+      throw new Error(`the static baseline lost its photos (${baselineImages})`);
+
+    return {
+      print_pages: pages,
+      print_baseline_pages: baselinePages,
+      print_pdf_mb: Math.round(readFileSync(pdfPath).length / 1e5) / 10,
+      print_export_cold_ms: Math.round(cold.ms),
+      print_export_warm_ms: Math.round(warm.ms),
+      print_physical_one_call_ms: Math.round(baselineMs),
+      print_physical_chunked_ms: Math.round(chunkedMs),
+      print_physical_limit_ms: Math.round(limitMs),
+      print_ratio_cold: Math.round((cold.ms / limitMs) * 100) / 100,
+      print_ratio_warm: Math.round((warm.ms / limitMs) * 100) / 100,
+      print_pages_per_s_cold: Math.round((pages / (cold.ms / 1000)) * 10) / 10,
+      print_pages_per_s_warm: Math.round((pages / (warm.ms / 1000)) * 10) / 10,
+      print_physical_pages_per_s: Math.round((baselinePages / (limitMs / 1000)) * 10) / 10,
+      print_peak_pss_mib: Math.round(Math.max(cold.peak, warm.peak)),
+      print_physical_peak_pss_mib: Math.round(baselinePeak),
+      print_photos_full_resolution: `${fullRes.size}/${2 * INNER_SPREADS}`,
+    };
+  } finally {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  run().then(
+    (result) => console.log(result),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

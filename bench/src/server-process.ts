@@ -1,0 +1,71 @@
+/** Starts the product the way `npm start` does (bundled server, built SPA, embedded database) for benchmarks. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+const repoRoot = new URL('../..', import.meta.url).pathname;
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  child: ChildProcess;
+  /** Milliseconds from spawn to the first successful response of `firstPath`. */
+  firstResponseMs: number;
+  stop(): Promise<void>;
+}
+
+export async function startServer(
+  dataDir: string,
+  env: Record<string, string> = {},
+  firstPath = '/',
+): Promise<RunningServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    ADMIN_EMAIL: 'admin@bench.test',
+    ADMIN_PASSWORD: 'bench-admin-password',
+    ...env,
+  };
+  delete childEnv.DATABASE_URL;
+  delete childEnv.REDIS_URL;
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/main.js'], {
+    cwd: join(repoRoot, 'server'),
+    env: childEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const response = await fetch(baseUrl + firstPath);
+      if (response.ok) break;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const firstResponseMs = performance.now() - started;
+  return {
+    baseUrl,
+    child,
+    firstResponseMs,
+    async stop() {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * Issue 8 figure: 100 contributors send ~3 MB photos to one sticker link at once (declare, PUT, submit each):
+ * all stored, none lost, p95 of one contributor's whole submission < 3 s on loopback. Runs the server from source
+ * (tsx, with its in-process job worker) on a fresh data dir; the per-IP link limit is raised because every
+ * contributor here comes from 127.0.0.1.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { freePort } from './server-process.ts';
+
+const repoRoot = new URL('../..', import.meta.url).pathname;
+const CONTRIBUTORS = 100;
+
+async function startSourceServer(dataDir: string) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
+    STICKER_LINK_SUBMISSIONS_PER_IP_PER_HOUR: '100000',
+  };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: join(repoRoot, 'server'),
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const killChild = () => {
+    child.kill('SIGKILL');
+    process.exit(1);
+  };
+  process.once('SIGTERM', killChild);
+  process.once('SIGINT', killChild);
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/api/v1/health`)).ok) break;
+    } catch {
+      // starting
+    }
+    if (i > 1200) throw new Error('server did not start');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    baseUrl,
+    async stop() {
+      process.off('SIGTERM', killChild);
+      process.off('SIGINT', killChild);
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+};
+const round = (value: number) => Math.round(value);
+
+export async function run(): Promise<Record<string, number | string>> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-sticker-link-'));
+  const server = await startSourceServer(dataDir);
+  const api = async <T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> => {
+    const headers: Record<string, string> = { 'content-type': 'application/json' };
+    if (init.token) headers.authorization = `Bearer ${init.token}`;
+    const response = await fetch(`${server.baseUrl}/api/v1${path}`, { ...init, headers });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return (response.status === 204 ? undefined : await response.json()) as T;
+  };
+  try {
+    const { access_token: token } = await api<{ access_token: string }>('/auth/signup', {
+      method: 'POST',
+      body: JSON.stringify({ email: `bench-${Date.now()}@bench.test`, password: 'correct horse battery' }),
+    });
+    const { blueprints } = await api<{ blueprints: Array<{ id: string }> }>('/blueprints');
+    const album = await api<{ id: string }>('/albums', {
+      method: 'POST',
+      token,
+      body: JSON.stringify({ blueprint_id: blueprints[0].id }),
+    });
+    const enabled = await api<{ stickerUploadsPath: string }>(`/albums/${album.id}`, {
+      method: 'PATCH',
+      token,
+      body: JSON.stringify({ stickerUploadEnabled: true }),
+    });
+    const link = `/public/sticker_uploads/${enabled.stickerUploadsPath.replace('/s/', '')}`;
+
+    const photo = await sharp({
+      create: {
+        width: 2600,
+        height: 1950,
+        channels: 3,
+        background: '#777',
+        noise: { type: 'gaussian', mean: 128, sigma: 30 },
+      },
+    })
+      .jpeg({ quality: 92 })
+      .toBuffer();
+    const checksum = createHash('md5').update(photo).digest('base64');
+
+    const phases: Array<{ declare: number; put: number; submit: number }> = [];
+    const contribute = async (i: number) => {
+      const started = performance.now();
+      const phase = { declare: 0, put: 0, submit: 0 };
+      const upload = await api<{ blob_id: string; upload_url: string; headers: Record<string, string> }>(
+        `${link}/direct_uploads`,
+        {
+          method: 'POST',
+          body: JSON.stringify({
+            filename: `p${i}.jpg`,
+            byte_size: photo.length,
+            checksum,
+            content_type: 'image/jpeg',
+          }),
+        },
+      );
+      phase.declare = performance.now() - started;
+      const put = await fetch(new URL(upload.upload_url, server.baseUrl), {
+        method: 'PUT',
+        headers: upload.headers,
+        body: photo,
+      });
+      if (!put.ok) throw new Error(`PUT ${put.status}`);
+      phase.put = performance.now() - started - phase.declare;
+      await api(link, {
+        method: 'POST',
+        body: JSON.stringify({
+          sticker_upload: {
+            name: `Contributor ${i}`,
+            blob_id: upload.blob_id,
+            client_id: `bench-contributor-${String(i).padStart(6, '0')}`,
+            details: { width: 2600, height: 1950 },
+          },
+        }),
+      });
+      const total = performance.now() - started;
+      phase.submit = total - phase.declare - phase.put;
+      phases.push(phase);
+      return total;
+    };
+
+    const loadAtStart = (await import('node:os')).loadavg()[0].toFixed(1);
+    const wallStart = performance.now();
+    const results = await Promise.allSettled(Array.from({ length: CONTRIBUTORS }, (_, i) => contribute(i)));
+    const wallMs = performance.now() - wallStart;
+    const times = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    const failures = results.filter((r) => r.status === 'rejected');
+    const { sticker_uploads } = await api<{ sticker_uploads: unknown[] }>(
+      `/albums/${album.id}/sticker_uploads`,
+      {
+        token,
+      },
+    );
+    return {
+      'sticker link: contributors': CONTRIBUTORS,
+      'sticker link: photo size (MB)': Math.round((photo.length / 2 ** 20) * 10) / 10,
+      'sticker link: submissions failed': failures.length,
+      'sticker link: uploads stored (target 100)': sticker_uploads.length,
+      'sticker link: submission p50 (ms)': round(percentile(times, 0.5)),
+      'sticker link: submission p95 (ms, target < 3000)': round(percentile(times, 0.95)),
+      'sticker link: all 100 done (ms)': round(wallMs),
+      'sticker link: p95 declare / PUT / submit (ms)': (['declare', 'put', 'submit'] as const)
+        .map((key) =>
+          round(
+            percentile(
+              phases.map((p) => p[key]),
+              0.95,
+            ),
+          ),
+        )
+        .join(' / '),
+      'sticker link: load average at start': loadAtStart,
+      ...(failures.length > 0
+        ? { 'sticker link: first failure': String((failures[0] as PromiseRejectedResult).reason) }
+        : {}),
+    };
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

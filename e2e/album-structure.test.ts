@@ -1,0 +1,226 @@
+/**
+ * Issue 4 in a real browser: sections, the spread creation modal, the sticker form, dragging stickers onto
+ * cells with live numbering, spread reordering, deleting a sticker, and a colour preset restyling the album.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function dismissCookieDialog(page: Page): Promise<void> {
+  const save = page.getByTestId('cookie-save');
+  await save.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  if (await save.isVisible()) await save.click();
+}
+
+/** A guest album from the sports template, open in the editor. */
+async function createSportsAlbum(page: Page): Promise<void> {
+  await page.goto('/album/new');
+  await dismissCookieDialog(page);
+  await page.locator('[data-testid="blueprint-card"][data-category="sports"]').first().click();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-title').fill('FC Structure');
+  await page.getByTestId('wizard-release-date').fill('2027-06-12');
+  await page.getByTestId('wizard-create').click();
+  await page.waitForURL(/\/album\/[A-Za-z0-9_-]{16,}\/onboarding$/);
+}
+
+/** The spread drawn nearest the middle of the canvas (the one the camera was fitted to). */
+async function spreadInView(page: Page): Promise<string> {
+  const canvas = (await page.getByTestId('editor-canvas').boundingBox())!;
+  const middle = canvas.y + canvas.height / 2;
+  const spreads = page.locator('[data-testid="editor-world"] g[data-spread-id]');
+  let best = '';
+  let bestDistance = Infinity;
+  for (const spread of await spreads.all()) {
+    const box = await spread.boundingBox();
+    if (!box) continue;
+    const distance = Math.abs(box.y + box.height / 2 - middle);
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = (await spread.getAttribute('data-spread-id'))!;
+    }
+  }
+  return best;
+}
+
+/** The spread's sticker cells in reading order (left page first, then top to bottom, left to right). */
+async function cellsOf(page: Page, spreadId: string): Promise<Array<{ id: string; cell: Locator }>> {
+  const spread = page.locator(`[data-testid="editor-world"] g[data-spread-id="${spreadId}"]`);
+  const spreadBox = (await spread.boundingBox())!;
+  const cells = [];
+  for (const cell of await spread.locator('[data-node-type="StickerCell"]').all()) {
+    const box = (await cell.boundingBox())!;
+    const side = box.x + box.width / 2 < spreadBox.x + spreadBox.width / 2 ? 0 : 1;
+    cells.push({
+      id: (await cell.getAttribute('data-node-id'))!,
+      cell,
+      side,
+      y: Math.round(box.y),
+      x: box.x,
+    });
+  }
+  cells.sort((a, b) => a.side - b.side || a.y - b.y || a.x - b.x);
+  return cells.map(({ id, cell }) => ({ id, cell }));
+}
+
+const cellById = (page: Page, id: string) =>
+  page.locator(`[data-testid="editor-world"] [data-node-id="${id}"]`);
+
+/** Switches tabs inside the app (a reload would drop edits the sync has not sent yet). */
+async function openTab(page: Page, tab: string): Promise<void> {
+  await page.getByTestId(`editor-tab-${tab}`).click();
+  await page.getByTestId(`${tab}-panel`).waitFor();
+}
+
+async function createSpreadWithLayout(page: Page): Promise<string> {
+  await openTab(page, 'layouts');
+  await page.getByTestId('open-spread-creation').click();
+  await expect.poll(() => page.getByTestId('creation-next').isDisabled()).toBe(true);
+  await page.getByTestId('creation-layout').first().click();
+  await page.getByTestId('creation-next').click();
+  await page.getByTestId('creation-create').click();
+  await page.getByTestId('spread-creation').waitFor({ state: 'detached' });
+  await page.waitForTimeout(300);
+  return spreadInView(page);
+}
+
+async function createSticker(page: Page, name: string, options: { double?: boolean } = {}) {
+  await openTab(page, 'stickers');
+  await page
+    .locator('[data-testid="sticker-section"][data-section-name="Fans"] [data-testid="new-sticker"]')
+    .click();
+  await page.getByTestId('sticker-form-name').fill(name);
+  if (options.double) await page.getByTestId('sticker-form-double').click({ force: true });
+  await page.getByTestId('sticker-form-save').click();
+  await page.getByTestId('sticker-form').waitFor({ state: 'detached' });
+}
+
+async function dragStickerOnto(page: Page, name: string, target: Locator): Promise<void> {
+  await page
+    .locator(`[data-testid="sticker-tile"][data-sticker-name="${name}"]`)
+    .dragTo(target, { force: true });
+}
+
+const badge = (page: Page, name: string) =>
+  page.locator(`[data-testid="sticker-tile"][data-sticker-name="${name}"] [data-testid="sticker-number"]`);
+
+describe.skipIf(skipBrowserTests)('building the album in a browser', () => {
+  it('creates a section, spreads from layouts and stickers, numbers them live, reorders, deletes and restyles', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await createSportsAlbum(page);
+
+    // A section: empty names are refused with the rule's message, a real one appears before the closing pages.
+    await openTab(page, 'stickers');
+    await page.getByTestId('new-section-submit').click();
+    await page.getByText('Please enter a name for the section.').waitFor();
+    await page.getByTestId('new-section-name').fill('Fans');
+    await page.getByTestId('new-section-submit').click();
+    await page.locator('[data-testid="sticker-section"][data-section-name="Fans"]').waitFor();
+
+    // The spread creation modal refuses a file that is not an image, then creates the spread from a layout.
+    await openTab(page, 'layouts');
+    await page.getByTestId('open-spread-creation').click();
+    await page.getByTestId('creation-layout').first().click();
+    await page.getByTestId('creation-next').click();
+    await page.getByTestId('creation-stickers-input').setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('not an image'),
+    });
+    await expect.poll(() => page.getByTestId('creation-alert').textContent()).toContain('notes.txt');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('spread-creation').waitFor({ state: 'detached' });
+    const first = await createSpreadWithLayout(page);
+    const firstCells = await cellsOf(page, first);
+    expect(firstCells.length).toBeGreaterThan(3);
+
+    // Three stickers with the form; a single sticker without a name is an error.
+    await openTab(page, 'stickers');
+    await page
+      .locator('[data-testid="sticker-section"][data-section-name="Fans"] [data-testid="new-sticker"]')
+      .click();
+    await page.getByTestId('sticker-form-save').click();
+    await page.getByText('Name is required').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('sticker-form').waitFor({ state: 'detached' });
+    await createSticker(page, 'Anna');
+    await createSticker(page, 'Team', { double: true });
+    await createSticker(page, 'Ben');
+
+    // Drag Anna and the team photo onto the first spread's first cells: numbers 1 and 2-3.
+    await page.waitForTimeout(300);
+    await dragStickerOnto(page, 'Anna', cellById(page, firstCells[0].id));
+    await dragStickerOnto(page, 'Team', cellById(page, firstCells[1].id));
+    await expect.poll(() => badge(page, 'Anna').textContent()).toBe('1');
+    await expect.poll(() => badge(page, 'Team').textContent()).toBe('2-3');
+    await expect.poll(() => cellById(page, firstCells[0].id).textContent()).toContain('1');
+    await expect.poll(() => cellById(page, firstCells[1].id).textContent()).toContain('2');
+
+    // A second spread after it; Ben goes there and gets 4.
+    const second = await createSpreadWithLayout(page);
+    expect(second).not.toBe(first);
+    const secondCells = await cellsOf(page, second);
+    await openTab(page, 'stickers');
+    await dragStickerOnto(page, 'Ben', cellById(page, secondCells[0].id));
+    await expect.poll(() => badge(page, 'Ben').textContent()).toBe('4');
+    await expect.poll(() => cellById(page, secondCells[0].id).textContent()).toContain('4');
+
+    // Moving the second spread up renumbers: Ben 1, Anna 2, the team 3-4.
+    const moveUp = page.locator(
+      `[data-testid="spread-actions"][data-spread-id="${second}"] [data-testid="spread-action-moveUp"]`,
+    );
+    await expect.poll(() => moveUp.isEnabled()).toBe(true);
+    const moveDown = page.locator(
+      `[data-testid="spread-actions"][data-spread-id="${second}"] [data-testid="spread-action-moveDown"]`,
+    );
+    expect(await moveDown.getAttribute('data-blocker')).toBe('SPREAD_IS_LAST');
+    await moveUp.click();
+    await expect.poll(() => badge(page, 'Ben').textContent()).toBe('1');
+    await expect.poll(() => badge(page, 'Anna').textContent()).toBe('2');
+    await expect.poll(() => badge(page, 'Team').textContent()).toBe('3-4');
+    await expect.poll(() => cellById(page, secondCells[0].id).textContent()).toContain('1');
+
+    // Deleting Ben empties his cell and the others move up.
+    await page.locator('[data-testid="sticker-tile"][data-sticker-name="Ben"] button').first().click();
+    await page.getByTestId('sticker-form-delete').click();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await expect
+      .poll(() => page.locator('[data-testid="sticker-tile"][data-sticker-name="Ben"]').count())
+      .toBe(0);
+    await expect
+      .poll(() =>
+        cellById(page, secondCells[0].id).locator('[data-sticker-cell]').getAttribute('data-sticker-cell'),
+      )
+      .toBe('empty');
+    await expect.poll(() => badge(page, 'Anna').textContent()).toBe('1');
+
+    // A colour preset restyles the whole album at once: the spreads' palette fills change.
+    const fills = () =>
+      page
+        .locator('[data-testid="editor-world"] [data-spread-fill]')
+        .evaluateAll((rects) => rects.map((rect) => rect.getAttribute('fill')));
+    const before = await fills();
+    await openTab(page, 'styles');
+    await page.locator('[data-testid="color-preset"][data-preset-id="night"]').click();
+    await expect.poll(async () => (await fills()).join()).not.toBe(before.join());
+    await expect
+      .poll(() =>
+        page.locator('[data-testid="color-preset"][data-preset-id="night"]').getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    await context.close();
+  });
+});

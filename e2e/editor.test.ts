@@ -1,0 +1,507 @@
+/**
+ * Issue 3 in a real browser: the editor canvas, tools, selection, transforms, smart guides, lasso, groups,
+ * history, clipboard, zoom, in-place text editing, locked albums and the mobile editor. Each test opens a fresh
+ * album made from a blueprint with empty inside spreads and works on its first content spread (page 2).
+ * Document state is read through `window.stickerbookEditor` (the engine the UI renders); gestures are real
+ * mouse and keyboard input.
+ */
+import { existsSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  user: { sub: string; email: string; roles?: string[] };
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function api<T>(
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+async function signUp(): Promise<Tokens> {
+  const email = `editor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  return api<Tokens>('/auth/signup', { method: 'POST', body: { email, password: 'correct horse battery' } });
+}
+
+async function createAlbum(tokens: Tokens): Promise<string> {
+  const { blueprints } = await api<{ blueprints: Array<{ id: string }> }>('/blueprints');
+  const album = await api<{ id: string }>('/albums', {
+    method: 'POST',
+    token: tokens.access_token,
+    body: { blueprint_id: blueprints[0].id, title: 'Editor test', empty_inside: true },
+  });
+  return album.id;
+}
+
+/** Opens the editor signed in as `tokens`, on the first content spread, with hints and cookie dialog settled. */
+async function openEditor(
+  tokens: Tokens,
+  albumId: string,
+  options: { viewport?: { width: number; height: number } } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, stack.baseUrl, options);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+  await page.goto('/');
+  await page.evaluate(
+    (session) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify(session));
+      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
+      localStorage.setItem(
+        'stickerbook.cookieConsent',
+        JSON.stringify({
+          revision: 1,
+          necessary: true,
+          analytics: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      );
+    },
+    {
+      kind: 'user',
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      user: { ...tokens.user, roles: tokens.user.roles ?? [] },
+    },
+  );
+  await page.goto(`/album/${albumId}/onboarding`);
+  await page.getByTestId('editor-canvas').waitFor();
+  const cookie = page.getByTestId('cookie-save');
+  await cookie.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  if (await cookie.isVisible()) await cookie.click();
+  if (!options.viewport) {
+    await page.getByTestId('page-box').fill('2');
+    await page.getByTestId('page-box').press('Enter');
+    await clearCurrentSpread(page);
+  }
+  return { context, page };
+}
+
+/** Empties the spread in view as a collaborator's change would (no history entry), for a clean workbench. */
+async function clearCurrentSpread(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+    const spreadId = editor.selectionController.currentSpreadId();
+    const nodes = Object.values(editor.doc.nodes) as Array<{ id: string; parentId: string | null }>;
+    const inside = (id: string | null): boolean => {
+      for (let current = id; current; current = editor.doc.nodes[current]?.parentId ?? null)
+        if (current === spreadId) return true;
+      return false;
+    };
+    const removed = nodes.filter((n) => n.id !== spreadId && inside(n.id));
+    editor.dispatch(
+      removed.map((n) => ({ op: 'remove', path: `/nodes/${n.id}` })),
+      { origin: 'remote' },
+    );
+  });
+}
+
+type Props = Record<string, unknown>;
+interface NodeInfo {
+  id: string;
+  type: string;
+  parentId: string | null;
+  props: Props;
+}
+
+/** Reads the engine state the canvas draws. */
+function state(page: Page) {
+  return page.evaluate(() => {
+    const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+    const spreadId = editor.selectionController.currentSpreadId();
+    const nodes = Object.values(editor.doc.nodes) as NodeInfo[];
+    return {
+      spreadId,
+      selection: [...editor.selection.get()] as string[],
+      zoom: editor.camera.get().zoom as number,
+      children: nodes.filter((n) => n.parentId === spreadId),
+      nodes,
+      docJson: JSON.stringify(editor.doc.nodes),
+    };
+  });
+}
+
+/** Viewport (page) coordinates of a point in the current spread's own millimetres. */
+async function screenOf(page: Page, point: { x: number; y: number }): Promise<{ x: number; y: number }> {
+  return page.evaluate(({ x, y }) => {
+    const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+    const spreadId = editor.selectionController.currentSpreadId();
+    const el = document.querySelector(`[data-editor-spread="${spreadId}"]`)!;
+    const m = (el as SVGGraphicsElement).getScreenCTM()!;
+    return { x: m.a * x + m.c * y + m.e, y: m.b * x + m.d * y + m.f };
+  }, point);
+}
+
+async function clickAt(page: Page, point: { x: number; y: number }, modifiers: string[] = []) {
+  const p = await screenOf(page, point);
+  for (const key of modifiers) await page.keyboard.down(key);
+  await page.mouse.click(p.x, p.y);
+  for (const key of modifiers) await page.keyboard.up(key);
+}
+
+/** Creates an element with a tool at a spread point (centred there) and returns its node. */
+async function create(page: Page, tool: string, at: { x: number; y: number }): Promise<NodeInfo> {
+  const before = new Set((await state(page)).children.map((n) => n.id));
+  await page.getByTestId(`tool-${tool}`).click();
+  await clickAt(page, at);
+  if (tool === 'Text') await page.getByTestId('text-editor').press('Escape');
+  const after = await state(page);
+  const created = after.children.find((n) => !before.has(n.id));
+  if (!created) throw new Error(`${tool} was not created`);
+  return created;
+}
+
+const node = async (page: Page, id: string) => (await state(page)).nodes.find((n) => n.id === id);
+
+describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
+  let owner: Tokens;
+  beforeAll(async () => {
+    owner = await signUp();
+  });
+
+  it('creates a text, circle, rectangle, line and sticker cell with their tools, with the SPEC defaults', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    await expect.poll(() => page.getByTestId('tool-Comment').count()).toBe(0);
+    const sizes: Record<string, [number, number]> = {
+      Text: [100, 20],
+      Circle: [100, 100],
+      Rectangle: [100, 100],
+      Line: [100, 1],
+      StickerCell: [50, 70],
+    };
+    let x = 70;
+    for (const [tool, [width, height]] of Object.entries(sizes)) {
+      const created = await create(page, tool, { x, y: 150 });
+      expect(created.type).toBe(tool);
+      expect([created.props.width, created.props.height]).toEqual([width, height]);
+      expect((created.props.x as number) + width / 2).toBeCloseTo(x, 0);
+      x += 80;
+    }
+    const drawn = await page
+      .locator('[data-editor-spread] g[data-node-type]')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('data-node-type')));
+    for (const tool of Object.keys(sizes)) expect(drawn).toContain(tool);
+    await context.close();
+  });
+
+  it('snaps a dragged rectangle onto a smart guide so its left edge lands exactly on its neighbour’s', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const a = await create(page, 'Rectangle', { x: 100, y: 80 });
+    const b = await create(page, 'Rectangle', { x: 300, y: 220 });
+    const ax = a.props.x as number;
+    const bx = b.props.x as number;
+    // Drag b so its left edge ends 1.3 mm right of a's left edge: within the 5 px ÷ zoom snap distance.
+    const grab = { x: bx + 50, y: (b.props.y as number) + 50 };
+    const target = { x: grab.x - (bx - ax) + 1.3, y: grab.y + 7 };
+    const from = await screenOf(page, grab);
+    const to = await screenOf(page, target);
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++)
+      await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10);
+    await expect
+      .poll(() => page.locator('[data-testid="smart-guides"] line[data-guide="x"]').count())
+      .toBeGreaterThan(0);
+    await page.mouse.up();
+    const moved = await node(page, b.id);
+    expect(moved!.props.x as number).toBeCloseTo(ax, 6);
+    expect(moved!.props.y as number).toBeCloseTo((b.props.y as number) + 7, 0);
+    await expect.poll(() => page.getByTestId('smart-guides').count()).toBe(0);
+    await context.close();
+  });
+
+  it('resizes with the corner handle and rotates with the rotate handle, snapping to 45° with shift', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const rect = await create(page, 'Rectangle', { x: 200, y: 150 });
+    const { zoom } = await state(page);
+    const se = page.locator('[data-handle="se"]');
+    const box = (await se.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 20 * zoom, box.y + box.height / 2 + 10 * zoom, {
+      steps: 6,
+    });
+    await page.mouse.up();
+    const resized = await node(page, rect.id);
+    expect(resized!.props.width as number).toBeCloseTo(120, 0);
+    expect(resized!.props.height as number).toBeCloseTo(110, 0);
+    expect(resized!.props.x as number).toBeCloseTo(rect.props.x as number, 6);
+
+    const handle = (await page.locator('[data-handle="rotate"]').boundingBox())!;
+    const centre = await screenOf(page, { x: 210, y: 155 });
+    await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+    await page.mouse.down();
+    await page.keyboard.down('Shift');
+    // A quarter turn clockwise, a little short: shift snaps it to exactly 90°.
+    await page.mouse.move(centre.x + 200, centre.y + 12, { steps: 8 });
+    await page.mouse.up();
+    await page.keyboard.up('Shift');
+    expect((await node(page, rect.id))!.props.rotation).toBe(90);
+    await context.close();
+  });
+
+  it('lasso-selects the elements inside the drawn area and leaves the others out', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const a = await create(page, 'Circle', { x: 100, y: 100 });
+    const b = await create(page, 'Rectangle', { x: 220, y: 100 });
+    const c = await create(page, 'Rectangle', { x: 380, y: 230 });
+    await clickAt(page, { x: 440, y: 20 }); // empty: clears the selection
+    // A lasso around a and b: down at one corner, round the other three.
+    const corners = [
+      { x: 20, y: 20 },
+      { x: 300, y: 20 },
+      { x: 300, y: 180 },
+      { x: 20, y: 180 },
+    ];
+    const first = await screenOf(page, corners[0]);
+    await page.mouse.move(first.x, first.y);
+    await page.mouse.down();
+    for (const corner of [...corners.slice(1), corners[0]]) {
+      const p = await screenOf(page, corner);
+      await page.mouse.move(p.x, p.y, { steps: 5 });
+    }
+    await expect.poll(() => page.getByTestId('lasso').count()).toBe(1);
+    await page.mouse.up();
+    const { selection } = await state(page);
+    expect(selection.sort()).toEqual([a.id, b.id].sort());
+    expect(selection).not.toContain(c.id);
+    await expect
+      .poll(() => page.getByTestId('selection-frame').getAttribute('data-selection-count'))
+      .toBe('2');
+    await context.close();
+  });
+
+  it('groups two elements with Ctrl+G and ungroups them with Ctrl+Shift+G', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const a = await create(page, 'Rectangle', { x: 100, y: 100 });
+    const b = await create(page, 'Circle', { x: 260, y: 100 });
+    await clickAt(page, { x: 100, y: 100 });
+    await clickAt(page, { x: 260, y: 100 }, ['Shift']);
+    await page.keyboard.press('Control+g');
+    let s = await state(page);
+    const group = s.children.find((n) => n.type === 'Group');
+    expect(group).toBeDefined();
+    expect(
+      s.nodes
+        .filter((n) => n.parentId === group!.id)
+        .map((n) => n.id)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    await page.keyboard.press('Control+Shift+g');
+    s = await state(page);
+    expect(s.children.some((n) => n.type === 'Group')).toBe(false);
+    expect(s.children.map((n) => n.id)).toEqual(expect.arrayContaining([a.id, b.id]));
+    await context.close();
+  });
+
+  it('undoes ten operations back to the opened document and redoes them all', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const initial = (await state(page)).docJson;
+    await create(page, 'Rectangle', { x: 100, y: 100 }); // 1
+    for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight'); // 2-5
+    await page.keyboard.press('Control+d'); // 6
+    await page.keyboard.press('Shift+ArrowDown'); // 7
+    await create(page, 'Circle', { x: 300, y: 200 }); // 8
+    await page.getByTestId('toolbar-lock').click(); // 9
+    await page.getByTestId('toolbar-flip-x').click(); // 10
+    const final = (await state(page)).docJson;
+    expect(final).not.toBe(initial);
+    for (let i = 0; i < 10; i++) await page.getByTestId('undo').click();
+    expect((await state(page)).docJson).toBe(initial);
+    await expect.poll(() => page.getByTestId('undo').isDisabled()).toBe(true);
+    for (let i = 0; i < 10; i++) await page.keyboard.press('Control+Shift+z');
+    expect((await state(page)).docJson).toBe(final);
+    await page.getByTestId('history-open').click();
+    await expect.poll(() => page.getByTestId('history-entry').count()).toBe(10);
+    await context.close();
+  });
+
+  it('copies an element and pastes it back 10 mm down and right', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const rect = await create(page, 'Rectangle', { x: 150, y: 120 });
+    await page.keyboard.press('Control+c');
+    await page.keyboard.press('Control+v');
+    await expect.poll(async () => (await state(page)).children.length).toBe(2);
+    const s = await state(page);
+    const copy = s.children.find((n) => n.id !== rect.id)!;
+    expect(copy.type).toBe('Rectangle');
+    expect(copy.props.x as number).toBeCloseTo((rect.props.x as number) + 10, 6);
+    expect(copy.props.y as number).toBeCloseTo((rect.props.y as number) + 10, 6);
+    expect(s.selection).toEqual([copy.id]);
+    await context.close();
+  });
+
+  it('zooms to the presets and fits the current spread and the whole album', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    for (const preset of [50, 100, 200, 300]) {
+      await page.getByTestId('zoom-menu').click();
+      await page.getByTestId(`zoom-${preset}`).click();
+      await expect.poll(async () => (await state(page)).zoom).toBeCloseTo(preset / 100, 5);
+      await expect.poll(() => page.getByTestId('zoom-menu').textContent()).toBe(`${preset} %`);
+    }
+    const canvas = (await page.getByTestId('editor-canvas').boundingBox())!;
+    await page.getByTestId('zoom-menu').click();
+    await page.getByTestId('zoom-fit-all').click();
+    const spreads = await page
+      .locator('[data-editor-spread]')
+      .evaluateAll((els) =>
+        els.map((el) => (el as SVGGraphicsElement).getBoundingClientRect().toJSON() as DOMRect),
+      );
+    const s = await state(page);
+    const spreadCount = s.nodes.filter((n) => n.type === 'Spread').length;
+    expect(spreads).toHaveLength(spreadCount);
+    for (const r of spreads) {
+      expect(r.top).toBeGreaterThanOrEqual(canvas.y - 1);
+      expect(r.bottom).toBeLessThanOrEqual(canvas.y + canvas.height + 1);
+    }
+    await page.getByTestId('zoom-menu').click();
+    await page.getByTestId('zoom-fit-spread').click();
+    const fitted = await page.locator(`[data-editor-spread="${s.spreadId}"]`).boundingBox();
+    expect(fitted!.width).toBeGreaterThan(canvas.width * 0.8);
+    await context.close();
+  });
+
+  it('edits a text in place, makes a word bold with Ctrl+B and colours it from the toolbar', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    await page.getByTestId('tool-Text').click();
+    await clickAt(page, { x: 120, y: 100 });
+    const editable = page.getByTestId('text-editor');
+    await editable.waitFor();
+    await page.keyboard.type('Hello world');
+    // Select "world" and make it bold.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Shift+ArrowLeft');
+    await page.keyboard.press('Control+b');
+    await page.getByTestId('text-color').click();
+    await page.getByTestId('text-color-control-tile-2').click();
+    await editable.press('Escape');
+    await expect.poll(() => page.getByTestId('text-editor').count()).toBe(0);
+    const s = await state(page);
+    const text = s.children.find((n) => n.type === 'Text')!;
+    const spans = (text.props.text as { blocks: Array<{ spans: Array<{ text: string; styles: string[] }> }> })
+      .blocks[0].spans;
+    expect(spans.map((span) => span.text).join('')).toBe('Hello world');
+    const world = spans.find((span) => span.text.includes('world'))!;
+    expect(world.text).toBe('world');
+    expect(world.styles).toContain('BOLD');
+    expect(world.styles.some((style) => style.startsWith('COLOR-#'))).toBe(true);
+    const hello = spans.find((span) => span.text.includes('Hello'))!;
+    expect(hello.styles).not.toContain('BOLD');
+    // The canvas shows the saved text again.
+    await expect.poll(() => page.locator(`g[data-node-id="${text.id}"]`).textContent()).toBe('Hello world');
+    await context.close();
+  });
+
+  it('shows a read-only notice when an automatic text is double-clicked, instead of editing it', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const auto = (await state(page)).nodes.find(
+      (n) => n.type === 'Text' && typeof n.props.symbol === 'string',
+    );
+    expect(auto).toBeDefined();
+    const centre = await page.evaluate((id) => {
+      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+      // Template page numbers come locked; unlock it (as a collaborator would) so it can be clicked.
+      if (editor.doc.nodes[id].props.locked === true)
+        editor.dispatch([{ op: 'replace', path: `/nodes/${id}/props/locked`, value: false }], {
+          origin: 'remote',
+        });
+      const doc = editor.doc;
+      let spread = doc.nodes[id];
+      while (spread && spread.type !== 'Spread') spread = doc.nodes[spread.parentId];
+      editor.zoomToFitSpread(spread.id);
+      return new Promise<{ x: number; y: number }>((resolve) =>
+        requestAnimationFrame(() => {
+          const rect = document.querySelector(`g[data-node-id="${id}"]`)!.getBoundingClientRect();
+          resolve({ x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 });
+        }),
+      );
+    }, auto!.id);
+    await page.mouse.dblclick(centre.x, centre.y);
+    // Inside a group the first double-click enters the group; the second one reaches the text.
+    if ((await page.getByText(/filled in automatically/).count()) === 0)
+      await page.mouse.dblclick(centre.x, centre.y);
+    await expect.poll(() => page.getByText(/filled in automatically/).count()).toBeGreaterThan(0);
+    expect(await page.getByTestId('text-editor').count()).toBe(0);
+    await context.close();
+  });
+
+  it('opens a locked album in preview mode for its owner: a notice, no tools, nothing editable', async () => {
+    const albumId = await createAlbum(owner);
+    const admin = await api<Tokens>('/auth/login', { method: 'POST', body: ADMIN });
+    await api(`/albums/${albumId}`, { method: 'PATCH', token: admin.access_token, body: { locked: true } });
+    const { context, page } = await openEditor(owner, albumId);
+    await page.getByTestId('locked-notice').waitFor();
+    expect(await page.getByTestId('tool-menu').count()).toBe(0);
+    const before = (await state(page)).docJson;
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Delete');
+    expect((await state(page)).docJson).toBe(before);
+    await context.close();
+  });
+
+  it('gives phones the reduced editor with the continue-on-a-laptop alert', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner), {
+      viewport: { width: 390, height: 780 },
+    });
+    await page.getByTestId('mobile-alert').waitFor();
+    expect(await page.getByTestId('mobile-email-link').getAttribute('href')).toMatch(/^mailto:/);
+    expect(await page.getByTestId('zoom-menu').count()).toBe(0);
+    expect(await page.getByTestId('view-settings').count()).toBe(0);
+    await context.close();
+  });
+
+  // Needs saving (issue 6, web/src/sync): enabled automatically once web/src/sync/index.ts exists.
+  const syncLanded = existsSync(new URL('../web/src/sync/index.ts', import.meta.url));
+  it.skipIf(!syncLanded)('shows the same elements after a reload', async () => {
+    const albumId = await createAlbum(owner);
+    const { context, page } = await openEditor(owner, albumId);
+    const rect = await create(page, 'Rectangle', { x: 120, y: 120 });
+    const circle = await create(page, 'Circle', { x: 260, y: 160 });
+    await page.keyboard.press('ArrowRight');
+    const pick = (nodes: NodeInfo[]) => [rect.id, circle.id].map((id) => nodes.find((n) => n.id === id));
+    const saved = pick((await state(page)).nodes);
+    // Saved means: the server has them (autosave runs 1.8 s after the last change, SPEC §9).
+    await expect
+      .poll(
+        async () => {
+          const album = await api<{ workspace: { nodes: Record<string, NodeInfo> } }>(`/albums/${albumId}`, {
+            token: owner.access_token,
+          });
+          return [rect.id, circle.id].map((id) => album.workspace.nodes[id]);
+        },
+        { timeout: 15_000 },
+      )
+      .toEqual(saved);
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status')).toBe('saved');
+    await page.reload();
+    await page.getByTestId('editor-canvas').waitFor();
+    const reloaded = pick((await state(page)).nodes);
+    expect(reloaded).toEqual(saved);
+    await context.close();
+  });
+});

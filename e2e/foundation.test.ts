@@ -1,0 +1,136 @@
+/**
+ * Issue 2 in a real browser: sign-up, wizard, start page, delete; the guest path with migration; guards;
+ * language switch. Drives the built app served by the real server (embedded PGlite) in Debian's Chromium.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+}
+
+async function dismissCookieDialog(page: Page): Promise<void> {
+  const save = page.getByTestId('cookie-save');
+  await save.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  if (await save.isVisible()) await save.click();
+}
+
+async function signUp(page: Page, email: string): Promise<void> {
+  await page
+    .getByLabel(/e-mail/i)
+    .first()
+    .fill(email);
+  await page
+    .getByLabel(/^password/i)
+    .first()
+    .fill('correct horse battery');
+  await page.getByTestId('signup-submit').click();
+}
+
+async function chooseTemplateAndCreate(page: Page, category: string, title: string): Promise<void> {
+  await page.locator(`[data-testid="blueprint-card"][data-category="${category}"]`).first().click();
+  await page.getByTestId('wizard-next').click();
+  await page.getByTestId('wizard-title').fill(title);
+  await page.getByTestId('wizard-release-date').fill('2027-06-12');
+  await page.getByTestId('wizard-create').click();
+  await page.waitForURL(/\/album\/[A-Za-z0-9_-]{16,}\/onboarding$/);
+}
+
+describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
+  it('signs up, creates an album in the wizard, sees it on the start page and deletes it after confirming', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/signup');
+    await dismissCookieDialog(page);
+    await signUp(page, uniqueEmail('owner'));
+    await page.waitForURL(/\/start$/);
+
+    await page.getByTestId('create-album').click();
+    await page.waitForURL(/\/album\/new/);
+    await chooseTemplateAndCreate(page, 'wedding', 'Anna & Ben');
+    await expect.poll(() => page.getByTestId('editor-album-title').inputValue()).toContain('Anna & Ben');
+
+    await page.goto('/start');
+    const card = page.getByTestId('album-card').filter({ hasText: 'Anna & Ben' });
+    await expect.poll(() => card.count()).toBe(1);
+
+    await card.getByTestId('album-delete').click();
+    await page.getByTestId('confirm-modal-cancel').click();
+    await expect.poll(() => card.count()).toBe(1);
+
+    await card.getByTestId('album-delete').click();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await expect.poll(() => card.count()).toBe(0);
+    await page.reload();
+    await page.getByTestId('own-albums-empty').waitFor();
+    await context.close();
+  });
+
+  it('lets a guest create an album and moves it to the account on sign-up', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/album/new');
+    await dismissCookieDialog(page);
+    await chooseTemplateAndCreate(page, 'sports', 'FC Guest Stars');
+    const albumUrl = new URL(page.url()).pathname;
+
+    await page.getByTestId('login-to-save').click();
+    await page.waitForURL(/\/(login|signup)/);
+    if (page.url().includes('/login')) await page.getByTestId('to-signup').click();
+    await signUp(page, uniqueEmail('guest'));
+    await page.waitForURL((url) => !/\/(login|signup)/.test(url.pathname));
+
+    await page.goto('/start');
+    await expect
+      .poll(() => page.getByTestId('album-card').filter({ hasText: 'FC Guest Stars' }).count())
+      .toBe(1);
+    await page.goto(albumUrl);
+    await expect.poll(() => page.getByTestId('editor-album-title').inputValue()).toContain('FC Guest Stars');
+    await context.close();
+  });
+
+  it('shows the 404 page to a non-admin at /dashboard', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/signup');
+    await dismissCookieDialog(page);
+    await signUp(page, uniqueEmail('member'));
+    await page.waitForURL(/\/start$/);
+    await page.goto('/dashboard');
+    await page.getByTestId('not-found-page').waitFor();
+    await page.getByTestId('not-found-page').getByRole('link').first().click();
+    await page.waitForURL(/\/start$/);
+    await context.close();
+  });
+
+  it('sends an unknown path to /start (and a visitor on to the login)', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/this/path/does/not/exist');
+    await page.waitForURL(/\/login\?return_to=%2Fstart$/);
+    await context.close();
+  });
+
+  it('changes the interface text when the language is switched', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await dismissCookieDialog(page);
+    await page.getByTestId('login-submit').waitFor();
+    expect(await page.getByTestId('login-submit').textContent()).toMatch(/log in/i);
+    await page.getByTestId('footer-language-switch').click();
+    await page.getByTestId('language-option-de').click();
+    await expect.poll(() => page.getByTestId('login-submit').textContent()).toMatch(/anmelden/i);
+    expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await context.close();
+  });
+});

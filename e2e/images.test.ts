@@ -1,0 +1,536 @@
+/**
+ * Issue 5 in a real browser, against the real server: the upload protocol as the web runs it (batch declaration,
+ * XHR PUT with progress events to the signed URL, record, variants polled until finished) and the variant files
+ * displayed by Chromium through their signed URLs; another user's browser cannot load them.
+ *
+ * Then the pieces as mounted in the editor: photos dropped on a spread (progress panel, Image elements drawn from
+ * the server's URLs), the low-resolution badge and preflight entry of a photo placed too large, and the sticker
+ * form's photo upload with face detection and 'fit face'.
+ */
+/* eslint-disable @typescript-eslint/no-explicit-any -- page-side code reads the editor's debugging handle */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function apiSignUp(baseUrl: string): Promise<string> {
+  const email = `img-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
+
+async function apiCreateAlbum(baseUrl: string, token: string): Promise<string> {
+  const blueprints = (await (await fetch(`${baseUrl}/api/v1/blueprints`)).json()) as {
+    blueprints: { id: string }[];
+  };
+  const response = await fetch(`${baseUrl}/api/v1/albums`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ blueprint_id: blueprints.blueprints[0].id }),
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Three photo-like JPEGs drawn by the browser itself (canvas), as base64. */
+async function browserPhotos(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const result: string[] = [];
+    for (const [w, h] of [
+      [1600, 1200],
+      [1200, 1600],
+      [2000, 1000],
+    ]) {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d')!;
+      const gradient = ctx.createLinearGradient(0, 0, w, h);
+      gradient.addColorStop(0, '#e66');
+      gradient.addColorStop(1, '#36c');
+      ctx.fillStyle = gradient;
+      ctx.fillRect(0, 0, w, h);
+      for (let i = 0; i < 400; i++) {
+        ctx.fillStyle = `hsl(${i * 37} 70% 50%)`;
+        ctx.fillRect((i * 97) % w, (i * 53) % h, 40, 40);
+      }
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      result.push(btoa(binary));
+    }
+    return result;
+  });
+}
+
+describe.skipIf(skipBrowserTests)('image uploads in a browser', () => {
+  it('uploads 3 photos with progress, gets their records and shows their variants', async () => {
+    const token = await apiSignUp(stack.baseUrl);
+    const albumId = await apiCreateAlbum(stack.baseUrl, token);
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/legal/imprint').catch(() => page.goto('/'));
+    const photos = await browserPhotos(page);
+    const checksums = photos.map((b64) =>
+      createHash('md5').update(Buffer.from(b64, 'base64')).digest('base64'),
+    );
+
+    const started = Date.now();
+    const outcome = await page.evaluate(
+      async ({ photos, checksums, token, albumId }) => {
+        const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const files = photos.map((b64, i) => {
+          const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+          return new File([bytes], `photo-${i + 1}.jpg`, { type: 'image/jpeg' });
+        });
+        const declared = await (
+          await fetch('/api/v1/direct_uploads/batch', {
+            method: 'POST',
+            headers: auth,
+            body: JSON.stringify({
+              files: files.map((f, i) => ({
+                filename: f.name,
+                byte_size: f.size,
+                checksum: checksums[i],
+                content_type: 'image/jpeg',
+              })),
+            }),
+          })
+        ).json();
+        const progress: number[][] = files.map(() => []);
+        const records = await Promise.all(
+          files.map(async (file, i) => {
+            const upload = declared.uploads[i];
+            await new Promise<void>((resolve, reject) => {
+              const xhr = new XMLHttpRequest();
+              xhr.open('PUT', upload.upload_url);
+              for (const [k, v] of Object.entries(upload.headers as Record<string, string>))
+                xhr.setRequestHeader(k, v);
+              xhr.upload.onprogress = (e) => progress[i].push(e.loaded / e.total);
+              xhr.onload = () => (xhr.status === 200 ? resolve() : reject(new Error(`PUT ${xhr.status}`)));
+              xhr.onerror = () => reject(new Error('network'));
+              xhr.send(file);
+            });
+            const created = await fetch(`/api/v1/albums/${albumId}/images`, {
+              method: 'POST',
+              headers: auth,
+              body: JSON.stringify({ blob_id: upload.blob_id, model: 'image' }),
+            });
+            let record = await created.json();
+            const firstState = record.state;
+            for (let n = 0; n < 100 && record.state !== 'finished'; n++) {
+              await new Promise((r) => setTimeout(r, 200));
+              record = await (await fetch(`/api/v1/images/${record.id}`, { headers: auth })).json();
+            }
+            return { status: created.status, firstState, record };
+          }),
+        );
+        // Chromium draws each small variant from its signed URL.
+        const shown = await Promise.all(
+          records.map(
+            ({ record }) =>
+              new Promise<number>((resolve) => {
+                const img = new Image();
+                img.onload = () => resolve(Math.max(img.naturalWidth, img.naturalHeight));
+                img.onerror = () => resolve(-1);
+                img.src = record.blob.small;
+                document.body.append(img);
+              }),
+          ),
+        );
+        return { records, progress, shown };
+      },
+      { photos, checksums, token, albumId },
+    );
+    const elapsedMs = Date.now() - started;
+
+    expect(outcome.records.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(outcome.records.every((r) => ['queued', 'working', 'finished'].includes(r.firstState))).toBe(true);
+    expect(outcome.records.map((r) => r.record.state)).toEqual(['finished', 'finished', 'finished']);
+    expect(outcome.records.map((r) => r.record.details)).toEqual([
+      { width: 1600, height: 1200 },
+      { width: 1200, height: 1600 },
+      { width: 2000, height: 1000 },
+    ]);
+    for (const steps of outcome.progress) expect(steps.at(-1)).toBe(1);
+    expect(outcome.shown).toEqual([480, 480, 480]);
+    expect(elapsedMs).toBeLessThan(30_000);
+
+    // Another user's browser: the records are 404 and the album's image list too.
+    const strangerToken = await apiSignUp(stack.baseUrl);
+    const strangerView = await page.evaluate(
+      async ({ id, albumId, token }) => {
+        const auth = { authorization: `Bearer ${token}` };
+        return [
+          (await fetch(`/api/v1/images/${id}`, { headers: auth })).status,
+          (await fetch(`/api/v1/albums/${albumId}/images`, { headers: auth })).status,
+          (await fetch(`/api/v1/images/${id}`, { method: 'DELETE', headers: auth })).status,
+        ];
+      },
+      { id: outcome.records[0].record.id, albumId, token: strangerToken },
+    );
+    expect(strangerView).toEqual([404, 404, 404]);
+    await context.close();
+  }, 120_000);
+});
+
+// The editor with the images mounted --------------------------------------------------------------------------
+
+const SHOTS = '/tmp/shots-mount';
+const FACE_SAMPLES = join(import.meta.dirname, '..', 'node_modules', '@vladmandic', 'face-api', 'demo');
+
+interface Session {
+  access_token: string;
+  refresh_token: string;
+  user: { roles?: string[] } & Record<string, unknown>;
+}
+
+async function apiSession(baseUrl: string): Promise<Session> {
+  const email = `img-ui-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: 'correct horse battery' }),
+  });
+  return (await response.json()) as Session;
+}
+
+/** The editor of a new album, signed in, on the first content spread emptied (no history entry). */
+async function openEditor(
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page; albumId: string; token: string }> {
+  const session = await apiSession(stack.baseUrl);
+  const albumId = await apiCreateAlbum(stack.baseUrl, session.access_token);
+  const { context, page } = await newPage(browser, stack.baseUrl, { locale });
+  await page.goto('/');
+  await page.evaluate(
+    (session) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify(session));
+      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
+      localStorage.setItem(
+        'stickerbook.cookieConsent',
+        JSON.stringify({
+          revision: 1,
+          necessary: true,
+          analytics: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      );
+    },
+    {
+      kind: 'user',
+      accessToken: session.access_token,
+      refreshToken: session.refresh_token,
+      user: { ...session.user, roles: session.user.roles ?? [] },
+    },
+  );
+  await page.goto(`/album/${albumId}/onboarding`);
+  await page.getByTestId('editor-canvas').waitFor();
+  await page.getByTestId('page-box').fill('2');
+  await page.getByTestId('page-box').press('Enter');
+  await page.evaluate(() => {
+    const editor = (window as any).stickerbookEditor;
+    const spreadId = editor.selectionController.currentSpreadId();
+    const nodes = Object.values(editor.doc.nodes) as Array<{ id: string; parentId: string | null }>;
+    const inside = (id: string | null): boolean => {
+      for (let current = id; current; current = editor.doc.nodes[current]?.parentId ?? null)
+        if (current === spreadId) return true;
+      return false;
+    };
+    const removed = nodes.filter((n) => n.id !== spreadId && inside(n.id));
+    editor.dispatch(
+      removed.map((n) => ({ op: 'remove', path: `/nodes/${n.id}` })),
+      { origin: 'remote' },
+    );
+  });
+  return { context, page, albumId, token: session.access_token };
+}
+
+/** JPEGs drawn by the browser (a noise pattern, no face), as base64. */
+async function drawnJpegs(page: Page, sizes: Array<[number, number]>): Promise<string[]> {
+  return page.evaluate(async (sizes) => {
+    const result: string[] = [];
+    for (const [w, h] of sizes) {
+      const canvas = document.createElement('canvas');
+      canvas.width = w;
+      canvas.height = h;
+      const ctx = canvas.getContext('2d')!;
+      ctx.fillStyle = '#8ac';
+      ctx.fillRect(0, 0, w, h);
+      for (let i = 0; i < 300; i++) {
+        ctx.fillStyle = `hsl(${i * 37} 70% 50%)`;
+        ctx.fillRect((i * 97) % w, (i * 53) % h, w / 20, h / 20);
+      }
+      const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+      const bytes = new Uint8Array(await blob.arrayBuffer());
+      let binary = '';
+      for (const byte of bytes) binary += String.fromCharCode(byte);
+      result.push(btoa(binary));
+    }
+    return result;
+  }, sizes);
+}
+
+/** Drops files (base64 JPEGs) on the canvas at its centre, as the desktop would: a DataTransfer with Files. */
+async function dropOnCanvas(page: Page, photos: string[], names: string[]): Promise<void> {
+  const box = (await page.getByTestId('editor-canvas').boundingBox())!;
+  const dataTransfer = await page.evaluateHandle(
+    ({ photos, names }) => {
+      const transfer = new DataTransfer();
+      photos.forEach((b64, i) => {
+        const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], names[i], { type: 'image/jpeg' }));
+      });
+      return transfer;
+    },
+    { photos, names },
+  );
+  const at = { clientX: box.x + box.width / 2, clientY: box.y + box.height / 2 };
+  await page.dispatchEvent('[data-testid="editor-canvas"]', 'dragover', { dataTransfer, ...at });
+  await page.dispatchEvent('[data-testid="editor-canvas"]', 'drop', { dataTransfer, ...at });
+}
+
+/** The Image elements on the spread in view, with their image ids. */
+async function spreadImages(page: Page): Promise<Array<{ id: string; image: string; width: number }>> {
+  return page.evaluate(() => {
+    const editor = (window as any).stickerbookEditor;
+    const spreadId = editor.selectionController.currentSpreadId();
+    return Object.values(editor.doc.nodes)
+      .filter((n: any) => n.parentId === spreadId && n.type === 'Image')
+      .map((n: any) => ({ id: n.id, image: n.props.image, width: n.props.width }));
+  });
+}
+
+async function albumImageRecords(albumId: string, token: string) {
+  const response = await fetch(`${stack.baseUrl}/api/v1/albums/${albumId}/images`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as
+    | { images: Array<{ id: string; blob: Record<string, string> }> }
+    | Array<{ id: string; blob: Record<string, string> }>;
+  return Array.isArray(body) ? body : body.images;
+}
+
+describe.skipIf(skipBrowserTests)('images in the editor', () => {
+  beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
+
+  it('drops 3 photos on a spread: progress, then 3 Image elements drawn from the server URLs', async () => {
+    const { context, page, albumId, token } = await openEditor();
+    const photos = await drawnJpegs(page, [
+      [1800, 1200],
+      [1200, 1800],
+      [2000, 1000],
+    ]);
+    await dropOnCanvas(page, photos, ['beach.jpg', 'tower.jpg', 'panorama.jpg']);
+
+    await page.getByTestId('upload-progress').waitFor();
+    await expect.poll(() => page.getByTestId('upload-job').count()).toBe(3);
+    await page.screenshot({ path: `${SHOTS}/drop-progress.png` });
+    await expect
+      .poll(() => page.locator('[data-testid="upload-job"][data-state="finished"]').count(), {
+        timeout: 60_000,
+      })
+      .toBe(3);
+
+    const images = await spreadImages(page);
+    expect(images).toHaveLength(3);
+    expect(images.every((image) => !image.image.startsWith('local-'))).toBe(true);
+    const records = await albumImageRecords(albumId, token);
+    expect(records.map((r) => r.id).sort()).toEqual(images.map((i) => i.image).sort());
+
+    // The canvas draws each element from its record's variant URL (not the local file any more).
+    const hrefs = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('[data-editor-spread] image')).map(
+        (el) => el.getAttribute('href') ?? el.getAttribute('xlink:href') ?? '',
+      ),
+    );
+    const variantUrls = new Set(records.flatMap((r) => Object.values(r.blob)));
+    const drawn = hrefs.filter((href) => variantUrls.has(href));
+    expect(drawn).toHaveLength(3);
+    expect(hrefs.some((href) => href.startsWith('blob:'))).toBe(false);
+    // The photos really load in the canvas.
+    await expect
+      .poll(() =>
+        page.evaluate(async (urls) => {
+          const sizes = await Promise.all(
+            urls.map(
+              (url) =>
+                new Promise<number>((resolve) => {
+                  const img = new Image();
+                  img.onload = () => resolve(img.naturalWidth);
+                  img.onerror = () => resolve(0);
+                  img.src = url;
+                }),
+            ),
+          );
+          return sizes.every((w) => w > 0);
+        }, drawn),
+      )
+      .toBe(true);
+    await page.mouse.click(5, 300);
+    await page.screenshot({ path: `${SHOTS}/drop-done.png` });
+    await context.close();
+  }, 120_000);
+
+  it('marks a small photo placed large with the low-resolution badge and a German preflight entry', async () => {
+    const { context, page } = await openEditor('de-DE');
+    // 500 px across the 100 mm a dropped photo is placed at: 127 dpi, under the 300 dpi print needs.
+    const [small] = await drawnJpegs(page, [[500, 375]]);
+    await dropOnCanvas(page, [small], ['klein.jpg']);
+    await expect
+      .poll(async () => (await spreadImages(page)).filter((i) => !i.image.startsWith('local-')).length, {
+        timeout: 60_000,
+      })
+      .toBe(1);
+
+    const badge = page.getByTestId('low-resolution-badge').first();
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-severity')).toBe('warning');
+    expect(await badge.textContent()).toContain('Niedrige Auflösung');
+    await expect.poll(() => page.getByTestId('preflight-icon').locator('..').textContent()).toContain('1');
+    await page.getByTestId('preflight-icon').hover();
+    const entry = page.getByTestId('preflight-entry').first();
+    await entry.waitFor();
+    expect(await entry.textContent()).toMatch(/Niedrige Auflösung \(\d+ dpi\)/);
+    await page.screenshot({ path: `${SHOTS}/low-resolution.png` });
+
+    // Made small enough for its pixels, the warning goes away.
+    await page.evaluate(() => {
+      const editor = (window as any).stickerbookEditor;
+      const spreadId = editor.selectionController.currentSpreadId();
+      const image = Object.values(editor.doc.nodes).find(
+        (n: any) => n.parentId === spreadId && n.type === 'Image',
+      ) as any;
+      editor.dispatch(
+        [
+          { op: 'replace', path: `/nodes/${image.id}/props/width`, value: 30 },
+          { op: 'replace', path: `/nodes/${image.id}/props/height`, value: 22.5 },
+        ],
+        { origin: 'remote' },
+      );
+    });
+    await expect.poll(() => page.getByTestId('low-resolution-badge').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
+  it('uploads a sticker photo with face detection and fit face centres the face', async () => {
+    const { context, page, albumId } = await openEditor();
+    await page.goto(`/album/${albumId}/stickers?sticker=new`);
+    // The modal's root is a zero-size wrapper: wait for its content; the form's fields are the only ones.
+    const form = page.locator('.mantine-Modal-content');
+    await page.getByTestId('sticker-form-name').waitFor();
+    await form.getByTestId('sticker-form-name').fill('Anna');
+
+    // A photo without a face: fit face says so.
+    const [noFace] = await drawnJpegs(page, [[900, 1200]]);
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'pattern.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(noFace, 'base64'),
+    });
+    await expect
+      .poll(() => form.getByTestId('sticker-form-fit-face').isEnabled(), { timeout: 60_000 })
+      .toBe(true);
+    await form.getByTestId('sticker-form-fit-face').click();
+    expect(await form.getByTestId('sticker-form-photo-error').textContent()).toBe('No face found.');
+
+    // A portrait: the face is found and fit face moves the crop onto it.
+    await form.locator('input[type="file"]').setInputFiles(join(FACE_SAMPLES, 'sample1.jpg'));
+    await form.getByTestId('sticker-form-uploading').waitFor({ state: 'detached', timeout: 60_000 });
+    await form.getByTestId('sticker-form-fit-face').click();
+    await expect.poll(() => form.getByTestId('sticker-form-photo-error').count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/sticker-form.png` });
+    await form.getByTestId('sticker-form-save').click();
+    await page.getByTestId('sticker-form-name').waitFor({ state: 'detached' });
+
+    const saved = await page.evaluate(async () => {
+      const editor = (window as any).stickerbookEditor;
+      const sticker = Object.values(editor.doc.stickers).find((s: any) => s.name === 'Anna') as any;
+      const session = JSON.parse(localStorage.getItem('stickerbook.session')!);
+      const record = await (
+        await fetch(`/api/v1/images/${sticker.image}`, {
+          headers: { authorization: `Bearer ${session.accessToken}` },
+        })
+      ).json();
+      return { sticker, record };
+    });
+    const face = saved.record.details.face as { x: number; y: number; width: number; height: number };
+    expect(face).toBeTruthy();
+    expect(saved.sticker.image).toBe(saved.record.id);
+    expect(saved.sticker.cscale).toBeGreaterThan(1);
+    // The crop centre is the face centre, as far as the photo's edges allow (the photo keeps covering the frame).
+    const { width, height } = saved.record.details as { width: number; height: number };
+    const cover = Math.max(50 / width, 70 / height);
+    const half = {
+      x: 50 / (2 * width * cover * saved.sticker.cscale),
+      y: 70 / (2 * height * cover * saved.sticker.cscale),
+    };
+    const clamp = (value: number, h: number) => Math.min(Math.max(value, h), 1 - h);
+    expect(saved.sticker.cx).toBeCloseTo(clamp(face.x + face.width / 2, half.x), 3);
+    expect(saved.sticker.cy).toBeCloseTo(clamp(face.y + face.height / 2, half.y), 3);
+    // And the face is inside the visible window.
+    expect(Math.abs(face.x + face.width / 2 - saved.sticker.cx)).toBeLessThanOrEqual(half.x);
+    expect(Math.abs(face.y + face.height / 2 - saved.sticker.cy)).toBeLessThanOrEqual(half.y);
+    await page.goto(`/album/${albumId}/stickers`);
+    await context.close();
+  }, 180_000);
+
+  it('creates a spread whose dropped sticker photos are uploaded and become its stickers’ photos', async () => {
+    const { context, page, albumId, token } = await openEditor();
+    await page.getByTestId('editor-tab-layouts').click();
+    await page.getByTestId('layouts-panel').waitFor();
+    await page.getByTestId('open-spread-creation').click();
+    // The sample blueprint's layouts have sticker slots only (no background image slots).
+    await page.getByTestId('creation-layout').first().click();
+    await page.getByTestId('creation-next').click();
+    await page
+      .getByTestId('creation-stickers-input')
+      .setInputFiles([join(FACE_SAMPLES, 'sample2.jpg'), join(FACE_SAMPLES, 'sample3.jpg')]);
+    await page.getByTestId('creation-create').click();
+    await page.getByTestId('upload-progress').first().waitFor();
+    await page.screenshot({ path: `${SHOTS}/spread-creation-uploading.png` });
+    await page.getByTestId('spread-creation').waitFor({ state: 'detached', timeout: 90_000 });
+
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: `${SHOTS}/spread-creation-done.png` });
+    const created = await page.evaluate(() => {
+      const editor = (window as any).stickerbookEditor;
+      const stickers = Object.values(editor.doc.stickers).filter((s: any) =>
+        ['sample2', 'sample3'].includes(s.name),
+      ) as any[];
+      const placed = Object.values(editor.doc.nodes)
+        .filter((n: any) => n.type === 'StickerCell')
+        .map((n: any) => JSON.stringify(n.props));
+      return { stickers, placed: stickers.filter((s) => placed.some((p) => p.includes(s.id))).length };
+    });
+    expect(created.stickers.map((s: any) => s.name).sort()).toEqual(['sample2', 'sample3']);
+    for (const sticker of created.stickers) {
+      expect(typeof sticker.image).toBe('string');
+      expect(sticker.image.startsWith('local-')).toBe(false);
+    }
+    // Both photos are image records of the album, and their faces were fitted into the sticker frames.
+    const records = await albumImageRecords(albumId, token);
+    expect(records.map((r) => r.id).sort()).toEqual(created.stickers.map((s: any) => s.image).sort());
+    for (const sticker of created.stickers) expect(sticker.cscale).toBeGreaterThan(1);
+    expect(created.placed).toBe(2);
+    await context.close();
+  }, 180_000);
+});

@@ -1,0 +1,308 @@
+/**
+ * Issue 6 in real browsers: two people on one album, offline editing across a reload, a server killed between a
+ * change and its save. The editor UI mounts the sync client (web/src/sync); the tests change the document through
+ * the editor engine the page exposes as `window.__stickerbook` when `localStorage['stickerbook.debug']` is '1'
+ * (drag gestures are the editor UI's tests; here what matters is what reaches the other side).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+interface Owner {
+  token: string;
+  session: unknown;
+  albumId: string;
+  elementId: string;
+}
+
+async function api(baseUrl: string, method: string, path: string, token?: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+/** A signed-up owner with a fresh album, and one element on it to move. */
+async function ownerWithAlbum(baseUrl: string): Promise<Owner> {
+  const email = `rt-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  const signed = await api(baseUrl, 'POST', '/auth/signup', undefined, {
+    email,
+    password: 'correct horse battery',
+  });
+  const blueprints = await api(baseUrl, 'GET', '/blueprints');
+  const album = await api(baseUrl, 'POST', '/albums', signed.access_token, {
+    blueprint_id: blueprints.blueprints[0].id,
+  });
+  const nodes = album.workspace.nodes as Record<
+    string,
+    { type: string; parentId: string | null; props: { x?: number } }
+  >;
+  const elementId = Object.entries(nodes).find(
+    ([, node]) =>
+      typeof node.props.x === 'number' && node.type !== 'Group' && nodes[node.parentId!]?.type === 'Spread',
+  )![0];
+  return {
+    token: signed.access_token,
+    session: {
+      kind: 'user',
+      accessToken: signed.access_token,
+      refreshToken: signed.refresh_token,
+      user: signed.user,
+    },
+    albumId: album.id,
+    elementId,
+  };
+}
+
+/** Opens the album's editor as the owner, with the engine exposed and the cookie dialog already answered. */
+async function openEditor(
+  owner: Owner,
+  baseUrl = stack.baseUrl,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, baseUrl);
+  await prepare(context, owner);
+  await page.goto(`/album/${owner.albumId}/onboarding`);
+  await waitForSync(page, 'saved');
+  return { context, page };
+}
+
+async function prepare(context: BrowserContext, owner: Owner): Promise<void> {
+  await context.addInitScript((session) => {
+    localStorage.setItem('stickerbook.session', JSON.stringify(session));
+    localStorage.setItem('stickerbook.debug', '1');
+    localStorage.setItem(
+      'stickerbook.cookieConsent',
+      JSON.stringify({ revision: 1, necessary: true, analytics: false, decidedAt: new Date().toISOString() }),
+    );
+  }, owner.session);
+}
+
+type Hook = {
+  editor: {
+    doc: { nodes: Record<string, { props: Record<string, unknown> }> };
+    dispatch(patches: unknown[], options: { origin: 'local' }): boolean;
+  };
+  sync: { status: { get(): string }; flush(): void };
+};
+
+async function waitForSync(page: Page, status: string, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (expected) =>
+        (window as unknown as { __stickerbook?: Hook }).__stickerbook?.sync.status.get() === expected,
+      status,
+      { timeout },
+    );
+  } catch (error) {
+    const actual = await page.evaluate(
+      () => (window as unknown as { __stickerbook?: Hook }).__stickerbook?.sync.status.get() ?? 'no sync',
+    );
+    throw new Error(`sync status stayed ${actual}, expected ${status}: ${(error as Error).message}`);
+  }
+}
+
+function setProp(page: Page, id: string, key: string, value: unknown, flush = true): Promise<void> {
+  return page.evaluate(
+    ({ id, key, value, flush }) => {
+      const { editor, sync } = (window as unknown as { __stickerbook: Hook }).__stickerbook;
+      editor.dispatch([{ op: 'replace', path: `/nodes/${id}/props/${key}`, value }], { origin: 'local' });
+      if (flush) sync.flush();
+    },
+    { id, key, value, flush },
+  );
+}
+
+const propOf = (page: Page, id: string, key: string) =>
+  page.evaluate(
+    ({ id, key }) =>
+      (window as unknown as { __stickerbook: Hook }).__stickerbook.editor.doc.nodes[id]?.props[key],
+    { id, key },
+  );
+
+async function storedProp(baseUrl: string, owner: Owner, key: string) {
+  const album = await api(baseUrl, 'GET', `/albums/${owner.albumId}`, owner.token);
+  return album.workspace.nodes[owner.elementId].props[key];
+}
+
+describe.skipIf(skipBrowserTests)('saving and real-time collaboration in browsers', () => {
+  it('shows a move made in one browser in the other within 500 ms of sending it', async () => {
+    const owner = await ownerWithAlbum(stack.baseUrl);
+    const a = await openEditor(owner);
+    const b = await openEditor(owner);
+    const started = Date.now();
+    await setProp(a.page, owner.elementId, 'x', 123);
+    await b.page.waitForFunction(
+      ({ id }) =>
+        (window as unknown as { __stickerbook: Hook }).__stickerbook.editor.doc.nodes[id].props.x === 123,
+      { id: owner.elementId },
+      { timeout: 5_000 },
+    );
+    expect(Date.now() - started).toBeLessThan(500);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('shows who else is in the album in the top bar, and removes them when they leave', async () => {
+    const owner = await ownerWithAlbum(stack.baseUrl);
+    const a = await openEditor(owner);
+    const b = await openEditor(owner);
+    const avatars = a.page.getByTestId('presence-avatars');
+    await avatars.waitFor({ state: 'visible', timeout: 10_000 });
+    await b.context.close();
+    await avatars.waitFor({ state: 'detached', timeout: 10_000 });
+    await a.context.close();
+  });
+
+  it('keeps both edits to different fields of one element, and one value for the same field', async () => {
+    const owner = await ownerWithAlbum(stack.baseUrl);
+    const a = await openEditor(owner);
+    const b = await openEditor(owner);
+    await Promise.all([setProp(a.page, owner.elementId, 'x', 11), setProp(b.page, owner.elementId, 'y', 22)]);
+    await Promise.all([
+      setProp(a.page, owner.elementId, 'width', 31),
+      setProp(b.page, owner.elementId, 'width', 32),
+    ]);
+    await Promise.all([waitForSync(a.page, 'saved'), waitForSync(b.page, 'saved')]);
+    await expect
+      .poll(() => propOf(a.page, owner.elementId, 'width'))
+      .toBe(await storedProp(stack.baseUrl, owner, 'width'));
+    await expect
+      .poll(() => propOf(b.page, owner.elementId, 'width'))
+      .toBe(await storedProp(stack.baseUrl, owner, 'width'));
+    for (const page of [a.page, b.page]) {
+      await expect.poll(() => propOf(page, owner.elementId, 'x')).toBe(11);
+      await expect.poll(() => propOf(page, owner.elementId, 'y')).toBe(22);
+    }
+    expect(await storedProp(stack.baseUrl, owner, 'x')).toBe(11);
+    expect(await storedProp(stack.baseUrl, owner, 'y')).toBe(22);
+    await a.context.close();
+    await b.context.close();
+  });
+
+  it('keeps 10 changes made with the socket blocked across a reload and saves all of them after reconnecting', async () => {
+    const owner = await ownerWithAlbum(stack.baseUrl);
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    // Blocked: every WebSocket the page opens goes to a closed port, as when a proxy drops WebSockets. The flag
+    // lives in localStorage so the block survives the reload.
+    await context.addInitScript(() => {
+      const Native = window.WebSocket;
+      window.WebSocket = class extends Native {
+        constructor(url: string | URL, protocols?: string | string[]) {
+          super(localStorage.getItem('e2e.blockSockets') === '1' ? 'ws://127.0.0.1:9/' : url, protocols);
+        }
+      };
+      if (sessionStorage.getItem('e2e.started') !== '1') {
+        sessionStorage.setItem('e2e.started', '1');
+        localStorage.setItem('e2e.blockSockets', '1');
+      }
+    });
+    await prepare(context, owner);
+    await page.goto(`/album/${owner.albumId}/onboarding`);
+    await waitForSync(page, 'offline');
+    for (let i = 1; i <= 10; i++) await setProp(page, owner.elementId, i % 2 ? 'x' : 'y', i * 10, false);
+    await page.waitForTimeout(300);
+    await page.reload();
+    await page.waitForFunction(() => Boolean((window as unknown as { __stickerbook?: Hook }).__stickerbook));
+    await expect.poll(() => propOf(page, owner.elementId, 'x')).toBe(90);
+    await expect.poll(() => propOf(page, owner.elementId, 'y')).toBe(100);
+    expect(await storedProp(stack.baseUrl, owner, 'x')).not.toBe(90);
+    await page.evaluate(() => localStorage.removeItem('e2e.blockSockets'));
+    await waitForSync(page, 'saved');
+    expect(await storedProp(stack.baseUrl, owner, 'x')).toBe(90);
+    expect(await storedProp(stack.baseUrl, owner, 'y')).toBe(100);
+    await context.close();
+  });
+
+  it('re-sends a change after the server was killed before saving it, and loses nothing', async () => {
+    const server = await ownServer();
+    try {
+      const owner = await ownerWithAlbum(server.baseUrl);
+      const { context, page } = await openEditor(owner, server.baseUrl);
+      await setProp(page, owner.elementId, 'x', 321, false); // waits for the 1.8 s autosave
+      server.kill();
+      await waitForSync(page, 'offline');
+      await server.restart();
+      await waitForSync(page, 'saved');
+      expect(await storedProp(server.baseUrl, owner, 'x')).toBe(321);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
+/** A server on a fixed port and data dir that can be killed (SIGKILL) and started again on both. */
+async function ownServer() {
+  const port = await new Promise<number>((resolve) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-e2e-kill-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_ENV: 'development',
+    };
+    delete env.DATABASE_URL;
+    delete env.REDIS_URL;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: new URL('../server', import.meta.url).pathname,
+      env,
+      stdio: 'ignore',
+    });
+    for (let waited = 0; waited < 150_000; waited += 200) {
+      try {
+        if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return;
+      } catch {
+        // not up yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error('server did not start');
+  };
+  await start();
+  return {
+    baseUrl,
+    kill: () => child?.kill('SIGKILL'),
+    restart: start,
+    async stop() {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((r) => child!.once('exit', r));
+        child.kill('SIGTERM');
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
+        if (child.exitCode === null) child.kill('SIGKILL');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

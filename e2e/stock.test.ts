@@ -1,0 +1,164 @@
+/**
+ * Issue 5 stock photos in a real browser, against the real server without a Pexels key (the local library): an
+ * admin fills the library through the API, then an album owner opens the background tab's stock sub-tab, which is
+ * pre-filled with the environment's default query (sports: 'football'), searches with the 3-character minimum,
+ * and clicks a result into the current spread, which the server then has in the album document with its pexelsId.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+const SHOTS = process.env.STOCK_SHOTS_DIR;
+
+beforeAll(async () => {
+  stack = await startStack({ SITE_ENVIRONMENT: 'sports' });
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function api<T>(
+  path: string,
+  token: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<T> {
+  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** A library photo as an admin adds one: declare, PUT the bytes, then POST /stock_photos with the blob. */
+async function addLibraryPhoto(token: string, hue: number, fields: Record<string, unknown>) {
+  const bytes = await sharp({
+    create: { width: 1200, height: 800, channels: 3, background: `hsl(${hue}, 60%, 45%)` },
+  })
+    .composite([
+      {
+        input: Buffer.from(
+          `<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="white" opacity="0.85"/></svg>`,
+        ),
+      },
+    ])
+    .jpeg()
+    .toBuffer();
+  const upload = await api<{ blob_id: string; upload_url: string; headers: Record<string, string> }>(
+    '/direct_uploads',
+    token,
+    {
+      method: 'POST',
+      body: {
+        filename: 'stock.jpg',
+        byte_size: bytes.length,
+        checksum: createHash('md5').update(bytes).digest('base64'),
+        content_type: 'image/jpeg',
+      },
+    },
+  );
+  const put = await fetch(stack.baseUrl + upload.upload_url, {
+    method: 'PUT',
+    headers: upload.headers,
+    body: bytes,
+  });
+  expect(put.status).toBe(200);
+  return api<{ id: number }>('/stock_photos', token, {
+    method: 'POST',
+    body: { blob_id: upload.blob_id, ...fields },
+  });
+}
+
+async function dismissCookieDialog(page: Page): Promise<void> {
+  const save = page.getByTestId('cookie-save');
+  await save.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
+  if (await save.isVisible()) await save.click();
+}
+
+describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
+  it('pre-fills the default query, searches from 3 characters, credits photographers and places a photo on click', async () => {
+    const admin = await api<{ access_token: string }>('/auth/login', '', { method: 'POST', body: ADMIN });
+    const added: Array<{ id: number }> = [];
+    for (const [i, hue] of [120, 200, 30].entries()) {
+      added.push(
+        await addLibraryPhoto(admin.access_token, hue, {
+          photographer: `Pitch Photographer ${i + 1}`,
+          photographer_url: 'https://example.com/pitch',
+          title: `Match day ${i + 1}`,
+          tags: ['football', 'stadium'],
+        }),
+      );
+    }
+    await addLibraryPhoto(admin.access_token, 320, {
+      photographer: 'Cake Baker',
+      tags: ['birthday', 'cake'],
+    });
+
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/album/new');
+    await dismissCookieDialog(page);
+    await page.locator('[data-testid="blueprint-card"][data-category="sports"]').first().click();
+    await page.getByTestId('wizard-next').click();
+    await page.getByTestId('wizard-title').fill('FC Stock');
+    await page.getByTestId('wizard-release-date').fill('2027-06-12');
+    await page.getByTestId('wizard-create').click();
+    await page.waitForURL(/\/album\/[A-Za-z0-9_-]{16,}\/onboarding$/);
+    const albumId = /\/album\/([^/]+)\//.exec(page.url())![1];
+
+    await page.goto(`/album/${albumId}/background/stock`);
+    const search = page.getByTestId('stock-search');
+    await expect.poll(() => search.inputValue()).toBe('football');
+    const results = page.getByTestId('stock-result');
+    await expect.poll(() => results.count()).toBe(3);
+    await expect
+      .poll(() => page.getByTestId('stock-attribution').textContent())
+      .toBe('Photos from our stock library');
+    expect(await page.getByText('Photo by Pitch Photographer 1').count()).toBe(1);
+    if (SHOTS) {
+      mkdirSync(SHOTS, { recursive: true });
+      await page.screenshot({ path: `${SHOTS}/stock-football.png` });
+    }
+
+    await search.fill('ca');
+    await expect
+      .poll(() => page.getByTestId('stock-status').textContent())
+      .toContain('at least 3 characters');
+    expect(await results.count()).toBe(0);
+    await search.fill('cake');
+    await expect.poll(() => results.count(), { timeout: 5000 }).toBe(1);
+    await search.fill('nothing like this');
+    await expect.poll(() => page.getByTestId('stock-empty').isVisible()).toBe(true);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-empty.png` });
+
+    await search.fill('stadium');
+    await expect.poll(() => results.count()).toBe(3);
+    await page.locator(`[data-stock-id="${added[1].id}"]`).click();
+    // The click is an edit like any other: synced to the server's album document.
+    const placed = async () => {
+      const token = await page.evaluate(
+        () =>
+          (JSON.parse(localStorage.getItem('stickerbook.session') ?? '{}') as { accessToken?: string })
+            .accessToken,
+      );
+      const album = await api<{
+        workspace: { nodes: Record<string, { type: string; props: Record<string, unknown> }> };
+      }>(`/albums/${albumId}`, token!);
+      return Object.values(album.workspace.nodes).filter((node) => node.props.pexelsId === added[1].id);
+    };
+    await expect.poll(async () => (await placed()).length, { timeout: 10_000 }).toBe(1);
+    const [node] = await placed();
+    expect(node.type).toBe('Image');
+    expect(node.props).toMatchObject({ width: 180, height: 120 });
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-placed.png` });
+    await context.close();
+  });
+});

@@ -1,0 +1,218 @@
+/**
+ * Documents for tests, benchmarks and new albums: `createBlankAlbum` (the smallest useful album) and
+ * `makeLargeAlbum` (the benchmark album of issue 3: 60 spreads, 600 sticker cells, 400 other elements).
+ * Ids are deterministic so benchmark runs are comparable.
+ */
+import { generateNKeysBetween } from 'fractional-indexing';
+import type { AlbumDocument, AlbumSettings, DocNode, Sticker } from './document.ts';
+import { DOUBLE_STICKER_CELL_MM, PAGE_WIDTH_MM, STICKER_CELL_MM } from './document.ts';
+import { sequentialIds, type IdFactory } from './ids.ts';
+
+export const DEFAULT_SETTINGS: AlbumSettings = {
+  colors: ['#ffffff', '#000000', '#1d3557', '#e63946', '#f1faee'],
+  fonts: { title: 'Montserrat', sub_title: 'Lato', paragraph: 'Open Sans' },
+  stickerTemplateId: 595,
+  stickerTemplateSettings: { id: 595, blank_enabled: false },
+  customFonts: [],
+};
+
+class DocumentBuilder {
+  readonly nodes: Record<string, DocNode> = {};
+  readonly stickers: Record<string, Sticker> = {};
+  private readonly lastKey = new Map<string, string | null>();
+
+  constructor(
+    readonly newId: IdFactory,
+    readonly rootId: string,
+  ) {
+    this.nodes[rootId] = { id: rootId, type: 'Root', parentId: null, index: 'a0', props: {} };
+  }
+
+  add(type: DocNode['type'], parentId: string, props: Record<string, unknown>): string {
+    const id = this.newId();
+    const [index] = generateNKeysBetween(this.lastKey.get(parentId) ?? null, null, 1);
+    this.lastKey.set(parentId, index);
+    this.nodes[id] = { id, type, parentId, index, props };
+    return id;
+  }
+
+  doc(settings: AlbumSettings): AlbumDocument {
+    return { schemaVersion: 1, rootId: this.rootId, nodes: this.nodes, stickers: this.stickers, settings };
+  }
+}
+
+/** A new album: a static cover section with the cover spread, one content section with one spread, and a static
+ * back-cover section with the back spread. */
+export function createBlankAlbum(options: { sectionName?: string; newId?: IdFactory } = {}): AlbumDocument {
+  const builder = new DocumentBuilder(options.newId ?? sequentialIds('n'), 'root');
+  const cover = builder.add('Section', 'root', { name: 'Cover', static: true });
+  builder.add('Spread', cover, {});
+  const content = builder.add('Section', 'root', { name: options.sectionName ?? 'Section 1', static: false });
+  builder.add('Spread', content, {});
+  const back = builder.add('Section', 'root', { name: 'Back', static: true });
+  builder.add('Spread', back, {});
+  return builder.doc(structuredCloneSettings());
+}
+
+function structuredCloneSettings(): AlbumSettings {
+  return JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as AlbumSettings;
+}
+
+export interface LargeAlbumOptions {
+  spreads?: number;
+  stickers?: number;
+  otherElements?: number;
+  /** Content sections the spreads are spread over. */
+  sections?: number;
+  /** Every n-th sticker is a double sticker (0: none). */
+  doubleEvery?: number;
+}
+
+/** Deterministic pseudo-random numbers (a linear congruential generator), so every run builds the same album. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1664525 + 1013904223) % 4294967296;
+    return state / 4294967296;
+  };
+}
+
+/**
+ * A valid album of `spreads` spreads (cover and back cover in static sections, the rest in content sections),
+ * `stickers` stickers each placed in a cell (every 10th a double sticker), and `otherElements` further nodes:
+ * images, texts (some automatic), rectangles, circles, lines and groups of two rectangles.
+ */
+export function makeLargeAlbum(options: LargeAlbumOptions = {}): AlbumDocument {
+  const { spreads = 60, stickers = 600, otherElements = 400, sections = 6, doubleEvery = 10 } = options;
+  const builder = new DocumentBuilder(sequentialIds('n'), 'root');
+  const random = seeded(42);
+
+  const cover = builder.add('Section', 'root', { name: 'Cover', static: true });
+  const allSpreads = [builder.add('Spread', cover, {})];
+  const contentCount = Math.max(0, spreads - 2);
+  const sectionCount = Math.max(1, Math.min(sections, contentCount));
+  const sectionIds: string[] = [];
+  const contentSpreads: Array<{ spreadId: string; sectionId: string }> = [];
+  for (let s = 0; s < sectionCount; s++) {
+    const sectionId = builder.add('Section', 'root', { name: `Section ${s + 1}`, static: false });
+    sectionIds.push(sectionId);
+    const from = Math.floor((s * contentCount) / sectionCount);
+    const to = Math.floor(((s + 1) * contentCount) / sectionCount);
+    for (let i = from; i < to; i++) {
+      const spreadId = builder.add('Spread', sectionId, {});
+      contentSpreads.push({ spreadId, sectionId });
+      allSpreads.push(spreadId);
+    }
+  }
+  if (spreads >= 2) {
+    const back = builder.add('Section', 'root', { name: 'Back', static: true });
+    allSpreads.push(builder.add('Spread', back, {}));
+  }
+
+  // Stickers: spread evenly over the content spreads, in a grid of 4 columns x 3 rows per page.
+  const perSpread = contentSpreads.length > 0 ? Math.ceil(stickers / contentSpreads.length) : 0;
+  let placedOnSpread = 0;
+  let spreadIndex = 0;
+  let slot = 0;
+  for (let i = 0; i < stickers; i++) {
+    const double = doubleEvery > 0 && i % doubleEvery === doubleEvery - 1;
+    const target = contentSpreads[spreadIndex];
+    const sectionId = target?.sectionId ?? sectionIds[0];
+    const stickerId = builder.newId();
+    builder.stickers[stickerId] = {
+      id: stickerId,
+      name: `Person ${i + 1}`,
+      position: i % 3 === 0 ? 'Team lead' : 'Member',
+      doubleSticker: double,
+      image: null,
+      sectionId,
+    };
+    if (!target) continue;
+    if (double && slot % 4 === 3) slot++; // a double sticker needs two free columns
+    const page = Math.floor(slot / 12);
+    const row = Math.floor((slot % 12) / 4);
+    const column = slot % 4;
+    const size = double ? DOUBLE_STICKER_CELL_MM : STICKER_CELL_MM;
+    builder.add('StickerCell', target.spreadId, {
+      x: page * PAGE_WIDTH_MM + 10 + column * 55,
+      y: 20 + row * 80,
+      width: size.width,
+      height: size.height,
+      stickerId,
+    });
+    slot += double ? 2 : 1;
+    placedOnSpread++;
+    if (placedOnSpread >= perSpread || slot >= 23) {
+      spreadIndex = Math.min(spreadIndex + 1, contentSpreads.length);
+      placedOnSpread = 0;
+      slot = 0;
+    }
+  }
+
+  // Other elements, round robin over all spreads.
+  const kinds = ['Image', 'Text', 'Rectangle', 'Circle', 'Line', 'Group'] as const;
+  let made = 0;
+  let turn = 0;
+  while (made < otherElements) {
+    const spreadId = allSpreads[turn % allSpreads.length];
+    let kind: (typeof kinds)[number] = kinds[turn % kinds.length];
+    if (kind === 'Group' && otherElements - made < 3) kind = 'Rectangle';
+    turn++;
+    const x = Math.round(random() * 400);
+    const y = Math.round(random() * 250);
+    switch (kind) {
+      case 'Image':
+        builder.add('Image', spreadId, {
+          x,
+          y,
+          width: 60,
+          height: 40,
+          image: `img${turn}`,
+          cx: 0,
+          cy: 0,
+          cscale: 1,
+        });
+        break;
+      case 'Text':
+        builder.add('Text', spreadId, {
+          x,
+          y,
+          width: 100,
+          height: 20,
+          ...(turn % 4 === 0
+            ? { symbol: 'pagenum', text: { blocks: [{ spans: [{ text: '[pagenum]', styles: [] }] }] } }
+            : {
+                text: {
+                  blocks: [{ lineHeight: 150, spans: [{ text: `Text ${turn}`, styles: ['SIZE-11'] }] }],
+                },
+              }),
+        });
+        break;
+      case 'Rectangle':
+        builder.add('Rectangle', spreadId, {
+          x,
+          y,
+          width: 40,
+          height: 30,
+          fill: 2,
+          rotation: turn % 7 === 0 ? 15 : 0,
+        });
+        break;
+      case 'Circle':
+        builder.add('Circle', spreadId, { x, y, width: 30, height: 30, fill: '#e63946', opacity: 80 });
+        break;
+      case 'Line':
+        builder.add('Line', spreadId, { x, y, width: 100, height: 1, stroke: 1, strokeWidth: 1 });
+        break;
+      case 'Group': {
+        const group = builder.add('Group', spreadId, { x, y, width: 60, height: 30 });
+        builder.add('Rectangle', group, { x: 0, y: 0, width: 25, height: 30, fill: 3 });
+        builder.add('Rectangle', group, { x: 35, y: 0, width: 25, height: 30, fill: 4 });
+        made += 2;
+        break;
+      }
+    }
+    made++;
+  }
+  return builder.doc(structuredCloneSettings());
+}

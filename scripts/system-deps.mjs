@@ -1,0 +1,35 @@
+// Debian packages the browser and print tests need: Chromium (playwright-core drives it; it never downloads
+// a browser of its own) and poppler-utils (pdfinfo, pdffonts, pdftotext, pdfimages for checking print files).
+import { execSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const PACKAGES = { chromium: '/usr/bin/chromium', 'poppler-utils': '/usr/bin/pdfinfo' };
+
+export function chromiumPath() {
+  return process.env.CHROMIUM_PATH || PACKAGES.chromium;
+}
+
+/** Installs missing packages when running as root; otherwise prints the command. Returns true when all exist. */
+export function ensureSystemDeps() {
+  const missing = Object.entries(PACKAGES)
+    .filter(([name, path]) => !(name === 'chromium' ? existsSync(chromiumPath()) : existsSync(path)))
+    .map(([name]) => name);
+  if (missing.length === 0) return true;
+  const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
+  if (process.getuid?.() === 0) {
+    console.log(`Installing Debian packages: ${missing.join(', ')}`);
+    try {
+      execSync(
+        `apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(' ')}`,
+        {
+          stdio: 'inherit',
+        },
+      );
+      return true;
+    } catch {
+      console.warn(`Could not install ${missing.join(', ')}.`);
+    }
+  }
+  console.warn(`Browser and print tests need: ${command} (as root). Everything else still runs.`);
+  return false;
+}

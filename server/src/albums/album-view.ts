@@ -1,0 +1,101 @@
+import { z } from 'zod';
+import type { AlbumAccess, AlbumRow } from '../repositories/albums.ts';
+import type { Organization } from '../repositories/organizations.ts';
+import { organizationSchema } from '../routes/schemas.ts';
+
+/** docs/api-contract.md AlbumSummary: what the start page lists. */
+export const albumSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  releaseDate: z.string().nullable(),
+  language: z.string(),
+  category: z.string().nullable(),
+  blueprint_category: z.string().nullable(),
+  blueprint_title: z.string().nullable(),
+  cover_preview_url: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  owner_identifier: z.string(),
+  is_owner: z.boolean(),
+});
+
+/** The SPEC §3 Album fields that exist so far; order, preview and sticker-link fields fill in with their issues. */
+export const albumSchema = albumSummarySchema.extend({
+  blueprint_album_id: z.string().nullable(),
+  identifier: z.string(),
+  organization: organizationSchema.nullable(),
+  locked: z.boolean(),
+  hasOrder: z.boolean(),
+  lastOrderId: z.string().nullable(),
+  emailNotificationsEnabled: z.boolean(),
+  bookSpine: z.boolean(),
+  stickerUploadEnabled: z.boolean(),
+  stickerUploadWhiteLabel: z.boolean(),
+  stickerUploadContent: z.string().nullable(),
+  stickerUploadCustomDomain: z.string().nullable(),
+  stickerUploadRequirePosition: z.boolean(),
+  stickerUploadSurpriseMode: z.boolean(),
+  stickerUploadAskForTitle: z.boolean(),
+  stickerUploadAnonymousUrl: z.boolean(),
+  /** The public sticker link, `/s/<token>`; null until the link is first switched on (issue 8). */
+  stickerUploadsPath: z.string().nullable(),
+  colors: z.array(z.string()),
+  fonts: z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() }),
+  /** The AlbumDocument of packages/model. */
+  workspace: z.record(z.string(), z.unknown()),
+  version: z.number().int(),
+  access: z.enum(['owner', 'collaborator', 'admin']),
+});
+
+export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
+export type AlbumView = z.infer<typeof albumSchema>;
+
+export function toAlbumSummary(row: AlbumRow, isOwner: boolean): AlbumSummaryView {
+  return {
+    id: row.id,
+    title: row.title,
+    releaseDate: row.releaseDate,
+    language: row.language,
+    category: row.category,
+    blueprint_category: row.blueprintCategory,
+    blueprint_title: row.blueprintTitle,
+    cover_preview_url: null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    owner_identifier: row.ownerIdentifier,
+    is_owner: isOwner,
+  };
+}
+
+export function toAlbumView(
+  row: AlbumRow,
+  access: AlbumAccess,
+  organization: Organization | undefined,
+): AlbumView {
+  const s = row.settings;
+  return {
+    ...toAlbumSummary(row, access === 'owner'),
+    blueprint_album_id: row.blueprintAlbumId,
+    identifier: row.identifier,
+    organization: organization ?? null,
+    locked: row.locked,
+    hasOrder: false,
+    lastOrderId: null,
+    emailNotificationsEnabled: s.emailNotificationsEnabled ?? true,
+    bookSpine: s.bookSpine ?? true,
+    stickerUploadEnabled: s.stickerUploadEnabled ?? false,
+    stickerUploadWhiteLabel: s.stickerUploadWhiteLabel ?? false,
+    stickerUploadContent: s.stickerUploadContent ?? null,
+    stickerUploadCustomDomain: s.stickerUploadCustomDomain ?? null,
+    stickerUploadRequirePosition: s.stickerUploadRequirePosition ?? false,
+    stickerUploadSurpriseMode: s.stickerUploadSurpriseMode ?? false,
+    stickerUploadAskForTitle: s.stickerUploadAskForTitle ?? false,
+    stickerUploadAnonymousUrl: s.stickerUploadAnonymousUrl ?? false,
+    stickerUploadsPath: s.stickerUploadToken ? `/s/${s.stickerUploadToken}` : null,
+    colors: row.workspace.settings.colors,
+    fonts: row.workspace.settings.fonts,
+    workspace: row.workspace as unknown as Record<string, unknown>,
+    version: row.version,
+    access,
+  };
+}

@@ -1,0 +1,102 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { AccessTokens } from './auth/access-tokens.ts';
+import { registerAuthentication } from './auth/authenticate.ts';
+import type { Config } from './config/index.ts';
+import { resolveJwtSecret } from './config/jwt-secret.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { registerApiDocs } from './http/docs.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
+import { registerSpa } from './http/spa.ts';
+import { attachRealtime } from './realtime/index.ts';
+import { apiRoutes } from './routes/index.ts';
+
+/** What every route needs, decorated on the instance instead of living in module globals. */
+export interface AppContext {
+  config: Config;
+  database: Database;
+  tokens: AccessTokens;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+}
+
+/** 1 MiB: every JSON body of this API is far smaller; files go to storage, not through JSON. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildOptions {
+  /** An already opened database (tests pass one on a fresh PostgreSQL database); closed with the app. */
+  database?: Database;
+}
+
+/** Builds the whole HTTP app without listening (STYLE.md: tests start a real instance on a random port). */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  acceptEmptyJsonBodies(app);
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      inMemory: config.inMemoryDatabase,
+    }));
+  app.addHook('onClose', () => database.close());
+  const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
+  app.decorate('ctx', { config, database, tokens });
+
+  registerErrorHandling(app);
+  const s3Origin = config.s3?.endpoint ? new URL(config.s3.endpoint).origin : undefined;
+  await registerSecurityHeaders(app, {
+    production: config.appEnv === 'production',
+    imageOrigins: [
+      ...(config.pexelsApiKey ? ['https://images.pexels.com'] : []),
+      ...(s3Origin ? [s3Origin] : []),
+    ],
+    connectOrigins: s3Origin ? [s3Origin] : [],
+  });
+  await registerRateLimits(app);
+  registerAuthentication(app, tokens);
+  await registerApiDocs(app);
+  // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`.
+  await attachRealtime(app);
+  await app.register(apiRoutes, { prefix: '/api/v1' });
+
+  const serveSpa = await registerSpa(app, config.webDist);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    if ((request.method === 'GET' || request.method === 'HEAD') && !path.startsWith('/api')) {
+      return serveSpa(request, reply);
+    }
+    return reply
+      .status(404)
+      .send({ error: { code: 'NOT_FOUND', message: `No route for ${request.method} ${path}` } });
+  });
+  return app;
+}
+
+/**
+ * `fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' } })` without a body is how
+ * clients call body-less routes like POST /public/guest_tokens. Fastify refuses that as bad JSON; we treat it
+ * as no body, and routes that need one still answer VALIDATION_FAILED.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    return parseJson(request, body.toString(), done);
+  });
+}

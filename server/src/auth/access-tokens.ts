@@ -1,0 +1,60 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
+/** Who is calling: a signed-in user or a guest (DESIGN.md "Accounts and roles"). */
+export type Principal =
+  { kind: 'user'; id: string; email: string; roles: string[] } | { kind: 'guest'; id: string; roles: [] };
+
+/** The album `owner_identifier` a principal's albums carry. */
+export const ownerIdentifierOf = (principal: Principal) =>
+  principal.kind === 'user' ? principal.id : `guest:${principal.id}`;
+
+export const isAdmin = (principal: Principal | undefined) =>
+  (principal?.roles as string[] | undefined)?.includes('admin') ?? false;
+
+export class AccessTokens {
+  readonly #key: Uint8Array;
+
+  constructor(secret: string) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  sign(principal: Principal): Promise<string> {
+    const claims =
+      principal.kind === 'user'
+        ? { typ: 'user', roles: principal.roles, email: principal.email }
+        : { typ: 'guest', roles: [] };
+    return new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(principal.id)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(this.#key);
+  }
+
+  /**
+   * Returns the principal, or null when the token is invalid or expired. `maxExpiredSeconds` accepts a token
+   * that expired at most that long ago: guest refresh and guest migration prove possession, not freshness.
+   */
+  async verify(token: string, maxExpiredSeconds = 0): Promise<Principal | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        clockTolerance: maxExpiredSeconds,
+      });
+      if (typeof payload.sub !== 'string') return null;
+      if (payload.typ === 'guest') return { kind: 'guest', id: payload.sub, roles: [] };
+      if (payload.typ === 'user' && typeof payload.email === 'string') {
+        const roles = Array.isArray(payload.roles)
+          ? payload.roles.filter((r): r is string => typeof r === 'string')
+          : [];
+        return { kind: 'user', id: payload.sub, email: payload.email, roles };
+      }
+      return null;
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

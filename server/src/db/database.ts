@@ -1,0 +1,92 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { SERVER_ROOT } from '../config/index.ts';
+import * as schema from './schema.ts';
+
+/** The common Drizzle surface of both drivers; repositories only see this. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** Raw SQL in the shape pg-boss's `db` option expects. */
+export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  executeSql: ExecuteSql;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (see `pgliteTemplate`). */
+  dumpPglite?(): Promise<Blob | File>;
+}
+
+const MIGRATIONS_FOLDER = resolve(SERVER_ROOT, 'drizzle');
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  inMemory?: boolean;
+  /**
+   * A `dumpDataDir()` tarball to start an in-memory PGlite from. initdb in WebAssembly takes 10-20 s on a small
+   * machine, loading a dump about 2 s, so the tests make one template and start every database from it.
+   */
+  pgliteTemplate?: Blob;
+}
+
+/** PostgreSQL when a URL is given, otherwise embedded PGlite (in memory for tests, else under DATA_DIR/db). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+async function openPglite(options: DatabaseOptions): Promise<Database> {
+  let dataDir: string | undefined;
+  if (!options.inMemory) {
+    dataDir = join(options.dataDir, 'db');
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir: options.inMemory ? options.pgliteTemplate : undefined,
+  });
+  const db = drizzlePglite({ client, schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without
+    // parameters (its migrations), which only the simple protocol (`exec`) accepts.
+    async executeSql(text, values) {
+      if (values && values.length > 0) {
+        const result = await client.query<Record<string, unknown>>(text, values);
+        return { rows: result.rows };
+      }
+      const results = await client.exec(text);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+    dumpPglite: () => client.dumpDataDir('none'),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  const db = drizzlePg({ client: pool, schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'postgres',
+    async executeSql(text, values) {
+      const result = await pool.query(text, values);
+      // A multi-statement query returns one result per statement; pg-boss only reads the last.
+      const last = Array.isArray(result) ? result.at(-1) : result;
+      return { rows: last?.rows ?? [] };
+    },
+    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pool.end(),
+  };
+}

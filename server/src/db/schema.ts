@@ -1,0 +1,444 @@
+import type { AlbumDocument, StickerTemplate } from '@stickerbook/model';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  /** Also the JWT `sub` and the album `owner_identifier` of the user's albums. */
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  /** scrypt, see auth/passwords.ts; null for accounts that only log in through OIDC. */
+  passwordHash: text('password_hash'),
+  oidcSubject: text('oidc_subject').unique(),
+  nickname: text('nickname'),
+  picture: text('picture'),
+  roles: text('roles')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  locale: text('locale'),
+  cookieConsent: jsonb('cookie_consent'),
+  activatedAt: timestamp('activated_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const guests = pgTable('guests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Rotating refresh tokens: only a hash is stored; each refresh marks the old one used and issues the next in
+ * the same family. Presenting a used token again revokes the whole family (it was probably stolen).
+ */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    /** User id or guest id, as in the access token's `sub`. */
+    subject: uuid('subject').notNull(),
+    kind: text('kind', { enum: ['user', 'guest'] }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('refresh_tokens_family_idx').on(t.familyId)],
+);
+
+/** PKCE verifier and nonce of an OIDC login between /auth/oidc/start and the callback. */
+export const oidcLoginAttempts = pgTable('oidc_login_attempts', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  returnTo: text('return_to').notNull(),
+  createdAt: createdAt(),
+});
+
+export const organizations = pgTable(
+  'organizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** User id or 'guest:<guest id>', moved with the albums on guest migration. */
+    ownerIdentifier: text('owner_identifier').notNull(),
+    name: text('name').notNull(),
+    size: text('size', { enum: ['1-150', '151-200', '201-1000', '1000+'] }).notNull(),
+    contactName: text('contact_name').notNull(),
+    phone: text('phone').notNull(),
+    contactRole: text('contact_role', { enum: ['member', 'lead', 'senior', 'executive'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('organizations_owner_idx').on(t.ownerIdentifier)],
+);
+
+/** Album settings outside the document: notifications, sticker link, spine, onboarding. */
+export interface AlbumSettingsRecord {
+  emailNotificationsEnabled?: boolean;
+  bookSpine?: boolean;
+  stickerUploadEnabled?: boolean;
+  stickerUploadWhiteLabel?: boolean;
+  stickerUploadContent?: string | null;
+  stickerUploadCustomDomain?: string | null;
+  stickerUploadRequirePosition?: boolean;
+  stickerUploadSurpriseMode?: boolean;
+  stickerUploadAskForTitle?: boolean;
+  /** Sticker link (issue 8): the public page does not show the album title. */
+  stickerUploadAnonymousUrl?: boolean;
+  /** Sticker link (issue 8): the unguessable token of /s/<token>, made when the link is first switched on. */
+  stickerUploadToken?: string;
+  analyticsMetadata?: Record<string, unknown>;
+}
+
+export const albums = pgTable(
+  'albums',
+  {
+    /** Unguessable (22 chars base64url, 128 random bits) so an id alone reveals nothing. */
+    id: text('id').primaryKey(),
+    ownerIdentifier: text('owner_identifier').notNull(),
+    title: text('title').notNull().default('Titel des Albums'),
+    releaseDate: text('release_date'),
+    language: text('language').notNull().default('de'),
+    category: text('category'),
+    blueprintAlbumId: text('blueprint_album_id'),
+    blueprintCategory: text('blueprint_category'),
+    blueprintTitle: text('blueprint_title'),
+    /** Short human-readable code staff use on the phone and in the dashboard. */
+    identifier: text('identifier').notNull().unique(),
+    organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
+    locked: boolean('locked').notNull().default(false),
+    settings: jsonb('settings').$type<AlbumSettingsRecord>().notNull().default({}),
+    workspace: jsonb('workspace').$type<AlbumDocument>().notNull(),
+    version: integer('version').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('albums_owner_idx').on(t.ownerIdentifier)],
+);
+
+/** Collaborators; the owner is `albums.owner_identifier`, not a row here. */
+export const albumMembers = pgTable(
+  'album_members',
+  {
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.albumId, t.userId] }), index('album_members_user_idx').on(t.userId)],
+);
+
+/** One row per accepted document mutation (DESIGN.md "The album document"); filled by the sync issue. */
+export const albumMutations = pgTable(
+  'album_mutations',
+  {
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    patches: jsonb('patches').notNull(),
+    userIdentifier: text('user_identifier').notNull(),
+    // Realtime (issue 6): the sending connection and its mutation id, so a mutation re-sent after a reconnect
+    // is acknowledged again instead of applied twice. Null for changes that did not come through sync.
+    clientId: text('client_id'),
+    mutationId: text('mutation_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.albumId, t.version] }),
+    uniqueIndex('album_mutations_mutation_idx').on(t.albumId, t.mutationId),
+  ],
+);
+
+export const blueprints = pgTable('blueprints', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  category: text('category').notNull(),
+  workspace: jsonb('workspace').$type<AlbumDocument>().notNull(),
+  colors: jsonb('colors').$type<string[]>().notNull(),
+  fonts: jsonb('fonts').$type<AlbumDocument['settings']['fonts']>().notNull(),
+  images: jsonb('images').$type<unknown[]>().notNull().default([]),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const stickerTemplates = pgTable('sticker_templates', {
+  id: integer('id').primaryKey(),
+  data: jsonb('data').$type<StickerTemplate>().notNull(),
+});
+
+/** Mail without SMTP lands here (DESIGN.md "Outside services"); admins read it at a dev mailbox page. */
+export const outboxMails = pgTable('outbox_mails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// Images (issue 5): uploaded files and image records ------------------------------------------------------------
+
+/**
+ * A file in storage (`storageKey`), created by POST /direct_uploads before its bytes arrive. `byteSize` and
+ * `checksum` (base64 MD5) are what the client declared; the upload is refused unless the bytes match them.
+ */
+export const blobs = pgTable(
+  'blobs',
+  {
+    id: text('id').primaryKey(),
+    /** Who may attach it: the uploader's owner identifier (user id or 'guest:<id>'). */
+    ownerIdentifier: text('owner_identifier').notNull(),
+    storageKey: text('storage_key').notNull(),
+    filename: text('filename').notNull(),
+    /** Declared by the client; the real type comes from the content (images/checks.ts). */
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    checksum: text('checksum').notNull(),
+    state: text('state', { enum: ['pending', 'uploaded', 'attached'] })
+      .notNull()
+      .default('pending'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('blobs_owner_idx').on(t.ownerIdentifier)],
+);
+
+/** SPEC §3 image record. Variant files live in storage under `images/<id>/<variant>.<ext>`. */
+export interface ImageRecordDetails {
+  width: number;
+  height: number;
+  /** The largest face as fractions of the image (0-1). */
+  face?: { x: number; y: number; width: number; height: number } | null;
+}
+
+export type ImageVariantName = 'small' | 'medium' | 'large' | 'full' | 'original';
+export type ImageVariantsState = 'queued' | 'working' | 'finished' | 'error';
+export interface ImageVariantFile {
+  key: string;
+  width: number;
+  height: number;
+  contentType: string;
+}
+
+export const images = pgTable(
+  'images',
+  {
+    id: text('id').primaryKey(),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    /** Who uploaded it (owner identifier). */
+    uploaderIdentifier: text('uploader_identifier').notNull(),
+    model: text('model', { enum: ['image', 'sticker'] }).notNull(),
+    blobId: text('blob_id')
+      .notNull()
+      .references(() => blobs.id),
+    /** Type from the content: image/jpeg, image/png or image/svg+xml. */
+    contentType: text('content_type').notNull(),
+    filename: text('filename').notNull(),
+    details: jsonb('details').$type<ImageRecordDetails>().notNull(),
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
+    variants: jsonb('variants')
+      .$type<Partial<Record<ImageVariantName, ImageVariantFile>>>()
+      .notNull()
+      .default({}),
+    variantsState: text('variants_state', { enum: ['queued', 'working', 'finished', 'error'] })
+      .notNull()
+      .default('queued'),
+    variantsError: text('variants_error'),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** Set on blueprint images and on AI edits (the image it was made from). */
+    blueprintImage: boolean('blueprint_image').notNull().default(false),
+    originalImageId: text('original_image_id'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('images_album_idx').on(t.albumId)],
+);
+
+// Print (issue 7): export jobs ------------------------------------------------------------------------------------
+
+/** SPEC §3 render job params (plus our `cropMarks` and `pdfx`); the print settings of packages/model/print.ts. */
+export interface RenderJobParams {
+  album_id: string;
+  mode: string;
+  format: 'pdf' | 'jpg' | 'png';
+  resolution: 'auto' | 'small' | 'medium' | 'large' | 'full' | 'original';
+  dpi: number;
+  range: string;
+  showStickers: boolean;
+  includeCover: boolean;
+  includeBleed: boolean;
+  compress: boolean;
+  cropMarks: boolean;
+  pdfx: boolean;
+}
+
+export interface RenderJobSettings {
+  label?: string;
+  custom?: boolean;
+  preset?: string;
+}
+
+/**
+ * One export (SPEC §3 render job): queued -> working -> finished | error. The pg-boss job carries only the id;
+ * this row is what the jobs tab polls (state, progress) and where the result file is recorded.
+ */
+export const renderJobs = pgTable(
+  'render_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    createdBy: text('created_by').notNull(),
+    state: text('state', { enum: ['queued', 'working', 'finished', 'error'] })
+      .notNull()
+      .default('queued'),
+    /** 0-100. */
+    progress: integer('progress').notNull().default(0),
+    pagesDone: integer('pages_done').notNull().default(0),
+    pagesTotal: integer('pages_total'),
+    params: jsonb('params').$type<RenderJobParams>().notNull(),
+    settings: jsonb('settings').$type<RenderJobSettings>().notNull().default({}),
+    /** Attempts started (pg-boss retries a crashed or failed run). */
+    attempts: integer('attempts').notNull().default(0),
+    fileKey: text('file_key'),
+    fileName: text('file_name'),
+    fileSize: integer('file_size'),
+    contentType: text('content_type'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('render_jobs_album_idx').on(t.albumId, t.createdAt)],
+);
+
+// Stock photos and AI image edits (issue 5) ------------------------------------------------------------------------
+
+/** Storage keys of a library photo's sizes, named like Pexels' `src` (SPEC §3 stock photo). */
+export type StockPhotoSize = 'tiny' | 'small' | 'medium' | 'large' | 'large2x' | 'original';
+export type StockPhotoFiles = Record<
+  StockPhotoSize,
+  { key: string; width: number; height: number; contentType: string }
+>;
+
+/**
+ * The local stock library (DESIGN.md "Outside services": the default without PEXELS_API_KEY): photos an admin
+ * uploads with photographer and tags. Integer ids, because documents reference stock photos by `pexelsId`.
+ */
+export const stockPhotos = pgTable(
+  'stock_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull().default(''),
+    photographer: text('photographer').notNull(),
+    photographerUrl: text('photographer_url'),
+    alt: text('alt').notNull().default(''),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    blobId: text('blob_id')
+      .notNull()
+      .references(() => blobs.id),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    files: jsonb('files').$type<StockPhotoFiles>().notNull(),
+    createdBy: text('created_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_photos_created_idx').on(t.createdAt)],
+);
+
+export type ImageEditJobState =
+  'queued' | 'requesting' | 'request_sent' | 'connected' | 'request_accepted' | 'done' | 'error';
+
+/**
+ * One AI edit of an image (SPEC §4 AI image edit states). The stream token is stored only as a hash and works for
+ * this job and its creator only; the result is a new image record (`resultImageId`), the original is kept.
+ */
+export const imageEditJobs = pgTable(
+  'image_edit_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    imageId: text('image_id')
+      .notNull()
+      .references(() => images.id, { onDelete: 'cascade' }),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    /** Owner identifier of the user who started it (user id or 'guest:<id>'). */
+    createdBy: text('created_by').notNull(),
+    prompt: text('prompt').notNull(),
+    state: text('state', {
+      enum: ['queued', 'requesting', 'request_sent', 'connected', 'request_accepted', 'done', 'error'],
+    })
+      .notNull()
+      .default('queued'),
+    partialImages: integer('partial_images').notNull().default(0),
+    streamTokenHash: text('stream_token_hash').notNull(),
+    resultImageId: text('result_image_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('image_edit_jobs_image_idx').on(t.imageId)],
+);
+
+// Sticker link (issue 8) ----------------------------------------------------------------------------------------
+
+/** What a contributor measured and, once detected, where the face is (fractions of the photo). */
+export interface StickerUploadDetails {
+  width: number;
+  height: number;
+  face?: { x: number; y: number; width: number; height: number } | null;
+}
+
+/** A photo a contributor sent through the album's sticker link (SPEC §3 "Sticker upload (collected)"). */
+export const stickerUploads = pgTable(
+  'sticker_uploads',
+  {
+    id: text('id').primaryKey(),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    imageId: text('image_id').references(() => images.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    position: text('position').notNull().default(''),
+    /** A Section node id of the album document, or null for 'I don't know'. */
+    sectionId: text('section_id'),
+    /** The contributor's session token (kept in their browser), so they can see and replace what they sent. */
+    clientId: text('client_id').notNull(),
+    details: jsonb('details').$type<StickerUploadDetails>().notNull(),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
+    stickerId: text('sticker_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('sticker_uploads_album_idx').on(t.albumId),
+    index('sticker_uploads_client_idx').on(t.clientId),
+  ],
+);

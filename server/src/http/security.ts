@@ -1,0 +1,53 @@
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors.ts';
+
+export interface SecurityHeaderOptions {
+  production: boolean;
+  /** Origins the browser loads images from besides ours: the stock photo CDN, the S3 endpoint. */
+  imageOrigins?: string[];
+  /** Origins the browser talks to besides ours: the S3 endpoint for direct uploads. */
+  connectOrigins?: string[];
+}
+
+/** Security headers; the CSP is what the SPA needs and nothing more (inline styles: Mantine's emotion). */
+export async function registerSecurityHeaders(
+  app: FastifyInstance,
+  { production, imageOrigins = [], connectOrigins = [] }: SecurityHeaderOptions,
+): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...connectOrigins],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'self'"],
+        // Only in production (behind TLS) would upgrading http subresources be right.
+        upgradeInsecureRequests: null,
+      },
+    },
+    // Images and fonts may be embedded by the render worker and previews on other origins later.
+    crossOriginEmbedderPolicy: false,
+    // HSTS on http://localhost would only confuse browsers; production runs behind TLS.
+    strictTransportSecurity: production,
+  });
+}
+
+/**
+ * Rate limits are opt-in per route (`config.rateLimit`): only auth and public routes get one, so the editor's
+ * chatty authenticated calls are never throttled.
+ */
+export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, 'RATE_LIMITED', `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`, {
+        retryAfterSeconds: Math.ceil(context.ttl / 1000),
+      }),
+  });
+}

@@ -1,0 +1,108 @@
+import {
+  IMAGE_HEADER_BYTES,
+  IMAGE_UPLOAD_MAX_PIXELS,
+  imageUploadProblems,
+  readImageHeaderSize,
+  sniffImageType,
+  type ImageFileType,
+  type ImageModel,
+  type ImageUploadErrorCode,
+  type PixelSize,
+} from '@stickerbook/model';
+import sharp, { type Metadata } from 'sharp';
+import { AppError } from '../http/errors.ts';
+import type { BlobStorage } from '../storage/index.ts';
+import { svgProblems } from './svg-safety.ts';
+
+/** Longest side SVGs are rasterised to: sharp enough for a full page, well under the 6000 px print limit. */
+export const SVG_RASTER_SIDE_PX = 4000;
+
+export interface InspectedImage {
+  type: ImageFileType;
+  /** Pixel size as displayed (EXIF orientation applied); for SVG the size of its raster variants. */
+  width: number;
+  height: number;
+  /** EXIF orientation 1-8 when present. */
+  orientation?: number;
+  /** Whether the file carries a colour profile other than sRGB (the variants convert it). */
+  hasIccProfile: boolean;
+  hasAlpha: boolean;
+}
+
+/** 422 with the codes of every failed rule; the web joins their translations into one notification. */
+export function uploadRejected(
+  codes: ImageUploadErrorCode[],
+  details: Record<string, unknown> = {},
+): AppError {
+  return new AppError(422, codes[0], `The image cannot be used: ${codes.join(', ')}`, { codes, ...details });
+}
+
+/**
+ * Checks a stored upload by its content (SPEC §5): type from the magic bytes, the pixel count from the header
+ * BEFORE anything decodes it (a decompression bomb is refused after reading a few bytes), size limits, and for
+ * SVG the safety rules. Throws `uploadRejected` with every problem found.
+ */
+export async function inspectStoredUpload(
+  storage: BlobStorage,
+  key: string,
+  byteSize: number,
+  model: ImageModel,
+): Promise<InspectedImage> {
+  const head = await storage.readHead(key, IMAGE_HEADER_BYTES);
+  const type = sniffImageType(head);
+  const headerSize = readImageHeaderSize(head);
+  const problems = imageUploadProblems({ byteSize, type, size: headerSize, model });
+  if (problems.length > 0 || !type)
+    throw uploadRejected(problems.length ? problems : ['IMAGE_TYPE_NOT_ALLOWED']);
+
+  if (type === 'image/svg+xml') return inspectSvg(await storage.read(key));
+  // The header had no size within its first bytes (huge EXIF blocks): let sharp read the header of the whole
+  // file; it decodes no pixels for metadata, and limitInputPixels refuses a bomb all the same.
+  const input = headerSize ? head : await storage.read(key);
+  return inspectRaster(input, type, headerSize);
+}
+
+async function inspectRaster(input: Buffer, type: ImageFileType, headerSize: PixelSize | undefined) {
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(input, { limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS }).metadata();
+  } catch {
+    throw uploadRejected(['IMAGE_UNREADABLE']);
+  }
+  const width = metadata.width ?? headerSize?.width ?? 0;
+  const height = metadata.height ?? headerSize?.height ?? 0;
+  if (width <= 0 || height <= 0) throw uploadRejected(['IMAGE_UNREADABLE']);
+  if (width * height > IMAGE_UPLOAD_MAX_PIXELS) throw uploadRejected(['IMAGE_TOO_MANY_PIXELS']);
+  const turned = (metadata.orientation ?? 1) >= 5;
+  return {
+    type,
+    width: turned ? height : width,
+    height: turned ? width : height,
+    orientation: metadata.orientation,
+    hasIccProfile: Boolean(metadata.icc),
+    hasAlpha: Boolean(metadata.hasAlpha),
+  } satisfies InspectedImage;
+}
+
+async function inspectSvg(source: Buffer): Promise<InspectedImage> {
+  const problems = svgProblems(source.toString('utf8'));
+  if (problems.length > 0) throw uploadRejected(['SVG_UNSAFE'], { svg: problems });
+  let metadata: Metadata;
+  try {
+    // Only the document size is read here; librsvg renders nothing for metadata.
+    metadata = await sharp(source, { limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS }).metadata();
+  } catch {
+    throw uploadRejected(['IMAGE_UNREADABLE']);
+  }
+  const width = metadata.width ?? 0;
+  const height = metadata.height ?? 0;
+  if (width <= 0 || height <= 0) throw uploadRejected(['IMAGE_UNREADABLE']);
+  const factor = SVG_RASTER_SIDE_PX / Math.max(width, height);
+  return {
+    type: 'image/svg+xml',
+    width: Math.round(width * factor),
+    height: Math.round(height * factor),
+    hasIccProfile: false,
+    hasAlpha: true,
+  };
+}

@@ -1,0 +1,174 @@
+import type { ImageModel } from '@stickerbook/model';
+import type { FastifyInstance } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { AppContext } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import type { ImageRecordDetails } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { IMAGE_VARIANTS_QUEUE, type ImageVariantsJob } from '../jobs/image-variants.ts';
+import { BOSS_SCHEMA } from '../jobs/queue.ts';
+import { createStorage, type BlobStorage, type UrlSigner } from '../storage/index.ts';
+import { inspectStoredUpload } from './inspect.ts';
+import {
+  claimBlob,
+  deleteBlobRow,
+  deleteImageRow,
+  findBlob,
+  insertImage,
+  markBlobUploaded,
+  type BlobRow,
+  type ImageRow,
+} from './repository.ts';
+
+/**
+ * What the image routes share, one per app: the storage, the URL signer of the local file routes, and a pg-boss
+ * sender for variant jobs. Other features (stock photos, AI edits) get the same instance with `imageServices(app)`
+ * and create records through `createImageFromBlob`.
+ */
+export interface ImageServices {
+  storage: BlobStorage;
+  signer: UrlSigner;
+  database: Database;
+  enqueueVariants(imageId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const servicesByContext = new WeakMap<AppContext, ImageServices>();
+
+export function imageServices(app: FastifyInstance): ImageServices {
+  let services = servicesByContext.get(app.ctx);
+  if (!services) {
+    services = buildServices(app.ctx);
+    servicesByContext.set(app.ctx, services);
+  }
+  return services;
+}
+
+function buildServices(ctx: AppContext): ImageServices {
+  const { storage, signer } = createStorage(ctx.config);
+  // The API only sends jobs; workers run wherever startJobQueue({ work: true }) runs (main.ts, or a worker-only
+  // process). Started on the first upload, so apps that never see one (most tests) never touch pg-boss.
+  let sender: Promise<PgBoss> | undefined;
+  const startSender = async () => {
+    const boss = new PgBoss({
+      db: { executeSql: ctx.database.executeSql },
+      schema: BOSS_SCHEMA,
+      supervise: false,
+      schedule: false,
+    });
+    boss.on('error', (error) => console.error('[image jobs]', error));
+    await boss.start();
+    await boss.createQueue(IMAGE_VARIANTS_QUEUE);
+    return boss;
+  };
+  return {
+    storage,
+    signer,
+    database: ctx.database,
+    async enqueueVariants(imageId) {
+      sender ??= startSender();
+      const boss = await sender;
+      await boss.send(IMAGE_VARIANTS_QUEUE, { imageId } satisfies ImageVariantsJob, { retryLimit: 1 });
+    },
+    async close() {
+      if (sender) await (await sender).stop({ graceful: false, wait: true });
+      (storage as { destroy?: () => void }).destroy?.();
+    },
+  };
+}
+
+export interface NewImage {
+  albumId: string;
+  blob: BlobRow;
+  model: ImageModel;
+  uploaderIdentifier: string;
+  /** From the client: its own measurements and, for stickers, the face box it found. Width/height are ours. */
+  face?: ImageRecordDetails['face'];
+  tags?: string[];
+  originalImageId?: string;
+  blueprintImage?: boolean;
+}
+
+/**
+ * Checks an uploaded blob by content and turns it into an image record whose variants are queued. The blob must be
+ * uploaded and unused; a rejected upload is deleted (file and row), so nothing of it stays behind.
+ */
+export async function createImageFromBlob(services: ImageServices, input: NewImage): Promise<ImageRow> {
+  const { storage, database } = services;
+  const db = database.db;
+  const { blob } = input;
+  if (blob.state === 'attached') {
+    throw new AppError(409, 'BLOB_IN_USE', 'This upload already belongs to an image');
+  }
+  if (blob.state === 'pending') {
+    // Locally our PUT route marks a blob uploaded; an S3 upload never passes through us, so look in the bucket.
+    if (storage.kind !== 's3') {
+      throw new AppError(409, 'UPLOAD_INCOMPLETE', 'The file has not been uploaded yet');
+    }
+    await verifyStoredUpload(services, blob);
+    await markBlobUploaded(db, blob.id);
+  }
+
+  let inspected;
+  try {
+    inspected = await inspectStoredUpload(storage, blob.storageKey, blob.byteSize, input.model);
+  } catch (error) {
+    if (error instanceof AppError) await discardBlob(services, blob);
+    throw error;
+  }
+  if (!(await claimBlob(db, blob.id))) {
+    throw new AppError(409, 'BLOB_IN_USE', 'This upload already belongs to an image');
+  }
+  const details: ImageRecordDetails = { width: inspected.width, height: inspected.height };
+  if (input.face !== undefined) details.face = input.face;
+  const image = await insertImage(db, {
+    albumId: input.albumId,
+    uploaderIdentifier: input.uploaderIdentifier,
+    model: input.model,
+    blobId: blob.id,
+    contentType: inspected.type,
+    filename: blob.filename,
+    details,
+    meta: {
+      byteSize: blob.byteSize,
+      orientation: inspected.orientation,
+      hasIccProfile: inspected.hasIccProfile,
+      hasAlpha: inspected.hasAlpha,
+    },
+    tags: input.tags ?? [],
+    originalImageId: input.originalImageId,
+    blueprintImage: input.blueprintImage ?? false,
+  });
+  await services.enqueueVariants(image.id);
+  return image;
+}
+
+/**
+ * With S3 the bytes never pass through us: the presigned PUT already made S3 check the MD5; here the size and,
+ * where the ETag is the MD5, the checksum are compared with what was declared.
+ */
+async function verifyStoredUpload(services: ImageServices, blob: BlobRow): Promise<void> {
+  const info = await services.storage.stat(blob.storageKey);
+  if (!info) throw new AppError(409, 'UPLOAD_INCOMPLETE', 'The file has not been uploaded yet');
+  const md5Hex = Buffer.from(blob.checksum, 'base64').toString('hex');
+  if (info.byteSize !== blob.byteSize || (info.md5Hex && info.md5Hex !== md5Hex)) {
+    await discardBlob(services, blob);
+    throw new AppError(422, 'UPLOAD_CHECKSUM_MISMATCH', 'The uploaded bytes do not match the declared file');
+  }
+}
+
+async function discardBlob(services: ImageServices, blob: BlobRow): Promise<void> {
+  await services.storage.delete([blob.storageKey]);
+  await deleteBlobRow(services.database.db, blob.id);
+}
+
+/** Deletes the record, its variant files, the uploaded file and the blob row. */
+export async function deleteImageWithFiles(services: ImageServices, image: ImageRow): Promise<void> {
+  const db = services.database.db;
+  await deleteImageRow(db, image.id);
+  const blob = await findBlob(db, image.blobId);
+  const keys = new Set(Object.values(image.variants).map((variant) => variant.key));
+  if (blob) keys.add(blob.storageKey);
+  await services.storage.delete([...keys]);
+  if (blob) await deleteBlobRow(db, blob.id);
+}

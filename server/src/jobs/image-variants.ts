@@ -1,0 +1,64 @@
+import type { Database } from '../db/database.ts';
+import { detectLargestFace } from '../images/faces.ts';
+import { findBlob, findImage, updateImage } from '../images/repository.ts';
+import { makeVariants } from '../images/variants.ts';
+import type { BlobStorage } from '../storage/index.ts';
+
+export const IMAGE_VARIANTS_QUEUE = 'image-variants';
+
+export interface ImageVariantsJob {
+  imageId: string;
+}
+
+export interface ImageVariantsDeps {
+  database: Database;
+  storage: BlobStorage;
+}
+
+/**
+ * Makes an image's variants (images/variants.ts) and, for a sticker photo that came without a face box, finds the
+ * face on the medium variant. The record moves queued -> working -> finished, or error with a message; the client
+ * sees the state by polling GET /images/:id. An image deleted meanwhile is skipped.
+ */
+export async function runImageVariantsJob(deps: ImageVariantsDeps, job: ImageVariantsJob): Promise<void> {
+  const db = deps.database.db;
+  const image = await findImage(db, job.imageId);
+  if (!image) return;
+  const blob = await findBlob(db, image.blobId);
+  if (!blob) return;
+  await updateImage(db, image.id, { variantsState: 'working' });
+  try {
+    const meta = image.meta as { orientation?: number; hasIccProfile?: boolean; hasAlpha?: boolean };
+    const variants = await makeVariants(deps.storage, {
+      imageId: image.id,
+      type: image.contentType as 'image/jpeg' | 'image/png' | 'image/svg+xml',
+      blobKey: blob.storageKey,
+      orientation: meta.orientation,
+      hasIccProfile: meta.hasIccProfile ?? false,
+      hasAlpha: meta.hasAlpha ?? false,
+    });
+    let details = image.details;
+    if (image.model === 'sticker' && details.face === undefined) {
+      const face = await detectLargestFace(await deps.storage.read(variants.medium.key));
+      details = { ...details, face };
+    }
+    // Deleted while we worked: remove what we just wrote instead of resurrecting the record.
+    const updated = await updateImage(db, image.id, {
+      variants,
+      details,
+      variantsState: 'finished',
+      variantsError: null,
+    });
+    if (!updated)
+      await deps.storage.delete(
+        Object.values(variants)
+          .map((v) => v.key)
+          .filter((k) => k !== blob.storageKey),
+      );
+  } catch (error) {
+    await updateImage(db, image.id, {
+      variantsState: 'error',
+      variantsError: String((error as Error).message ?? error),
+    });
+  }
+}

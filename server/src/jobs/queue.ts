@@ -1,0 +1,61 @@
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import { runMailJob, MAIL_QUEUE, type MailJob } from './mail.ts';
+import { loadConfig, type Config } from '../config/index.ts';
+import { createStorage } from '../storage/index.ts';
+import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from './image-variants.ts';
+import {
+  RENDER_EXPORT_QUEUE,
+  RENDER_EXPORT_QUEUE_OPTIONS,
+  renderExportDeps,
+  workRenderExports,
+} from './render-export.ts';
+
+/** pg-boss keeps its tables in their own schema, apart from Drizzle's migrations. */
+export const BOSS_SCHEMA = 'pgboss';
+
+export interface JobQueue {
+  boss: PgBoss;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts pg-boss on the app's own database connection (DESIGN.md "Jobs"): through the `db` adapter it runs on
+ * PGlite as well as PostgreSQL. With `work` the process also runs the workers (`npm start` does; a web-only
+ * instance behind a load balancer would not).
+ */
+export async function startJobQueue(
+  database: Database,
+  // `config` defaults to the environment's (what main.ts uses); tests pass theirs (storage location).
+  options: { work: boolean; config?: Config },
+): Promise<JobQueue> {
+  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schema: BOSS_SCHEMA });
+  boss.on('error', (error) => console.error('[jobs]', error));
+  await boss.start();
+  await boss.createQueue(MAIL_QUEUE);
+  await boss.createQueue(IMAGE_VARIANTS_QUEUE);
+  await boss.createQueue(RENDER_EXPORT_QUEUE, { name: RENDER_EXPORT_QUEUE, ...RENDER_EXPORT_QUEUE_OPTIONS });
+  let closeBrowsers = async () => {};
+  if (options.work) {
+    await boss.work<MailJob>(MAIL_QUEUE, async (jobs) => {
+      for (const job of jobs) await runMailJob(database, job.data);
+    });
+    const { storage } = createStorage(options.config ?? loadConfig());
+    // Polled every 0.5 s so variants follow an upload quickly (the issue's figure: ready < 3 s).
+    await boss.work<ImageVariantsJob>(IMAGE_VARIANTS_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+      for (const job of jobs) await runImageVariantsJob({ database, storage }, job.data);
+    });
+    // Print exports (issue 7): each worker drives the process's headless Chromium.
+    const config = options.config ?? loadConfig();
+    const render = renderExportDeps(database, config);
+    closeBrowsers = () => render.browsers.close();
+    await workRenderExports(boss, render, config.renderWorkers);
+  }
+  return {
+    boss,
+    stop: async () => {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+      await closeBrowsers();
+    },
+  };
+}

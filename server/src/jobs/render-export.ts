@@ -1,0 +1,126 @@
+import { settingsForPreset, renderQueryEntries, type PrintSettings } from '@stickerbook/model';
+import type PgBoss from 'pg-boss';
+import type { Config } from '../config/index.ts';
+import type { Database } from '../db/database.ts';
+import type { RenderJobParams } from '../db/schema.ts';
+import { BrowserPool, DEFAULT_CHROMIUM_PATH } from '../print/chromium.ts';
+import { ExportFiles } from '../print/export-files.ts';
+import { runExport } from '../print/export-pipeline.ts';
+import { renderTokensFor, type RenderTokens } from '../print/render-tokens.ts';
+import {
+  findRenderJob,
+  markRenderJobFailed,
+  markRenderJobFinished,
+  markRenderJobWorking,
+  updateRenderJobProgress,
+} from '../repositories/render-jobs.ts';
+
+export const RENDER_EXPORT_QUEUE = 'render-export';
+
+/** The pg-boss job carries only the render job's id; the row holds params and state. */
+export interface RenderExportJob {
+  renderJobId: string;
+}
+
+/**
+ * Queue policy: a failed attempt is retried twice (after 5 s, then 10 s); a worker that dies mid-job leaves it
+ * active until it expires after 30 minutes, then pg-boss's maintenance retries it the same way. Nothing is lost.
+ */
+export const RENDER_EXPORT_QUEUE_OPTIONS = {
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 30 * 60,
+};
+
+export interface RenderExportDeps {
+  database: Database;
+  /** Where the worker opens /render: our own server (PUBLIC_URL), which also serves the API. */
+  publicUrl: string;
+  browsers: BrowserPool;
+  files: ExportFiles;
+  tokens: RenderTokens;
+}
+
+export function renderExportDeps(database: Database, config: Config): RenderExportDeps {
+  return {
+    database,
+    publicUrl: config.publicUrl,
+    browsers: new BrowserPool(config.chromiumPath ?? DEFAULT_CHROMIUM_PATH),
+    files: ExportFiles.forDataDir(config.dataDir),
+    tokens: renderTokensFor(config),
+  };
+}
+
+export function printSettingsOf(params: RenderJobParams): PrintSettings {
+  const { album_id: _albumId, ...settings } = params;
+  return settingsForPreset('custom', settings);
+}
+
+/** Runs one export: render, store the file, record it. Throws to make pg-boss retry. */
+export async function runRenderExportJob(
+  deps: RenderExportDeps,
+  job: PgBoss.JobWithMetadata<RenderExportJob>,
+): Promise<void> {
+  const db = deps.database.db;
+  const { renderJobId } = job.data;
+  const row = await markRenderJobWorking(db, renderJobId);
+  if (!row) return; // deleted before it ran
+  const settings = printSettingsOf(row.params);
+  try {
+    const token = await deps.tokens.signRender(row.albumId);
+    const query = new URLSearchParams(
+      renderQueryEntries({ albumId: row.albumId, apiUrl: `${deps.publicUrl}/api/v1`, token, settings }),
+    );
+    if (settings.compress) query.set('compress', 'true');
+    const url = `${deps.publicUrl}/render/${encodeURIComponent(row.albumId)}?${query}`;
+    let cancelled = false;
+    const result = await runExport({
+      browser: await deps.browsers.browser(),
+      url,
+      settings,
+      onProgress: async (done, total) => {
+        // Loading is the first 5 %, pages up to 95 %, storing the rest.
+        const progress = Math.min(95, 5 + Math.floor((90 * done) / total));
+        cancelled = !(await updateRenderJobProgress(db, renderJobId, {
+          progress,
+          pagesDone: done,
+          pagesTotal: total,
+        }));
+        if (cancelled) throw new Error('RENDER_JOB_DELETED');
+      },
+    }).catch((error: unknown) => {
+      if (cancelled) return undefined;
+      throw error;
+    });
+    if (!result) return;
+    if (process.env.PRINT_TIMINGS)
+      console.error(`[render export] ${renderJobId} ${result.pages} pages`, result.timingsMs);
+    const fileKey = deps.files.keyFor(renderJobId, result.ext);
+    const fileSize = await deps.files.write(fileKey, result.data);
+    const fileName = `${row.albumId}-${settings.mode}.${result.ext}`;
+    const stored = await markRenderJobFinished(db, renderJobId, {
+      fileKey,
+      fileName,
+      fileSize,
+      contentType: result.contentType,
+      pagesTotal: result.pages,
+    });
+    if (!stored || !(await findRenderJob(db, renderJobId))) await deps.files.delete(fileKey);
+  } catch (error) {
+    const final = job.retryCount >= job.retryLimit;
+    await markRenderJobFailed(db, renderJobId, error instanceof Error ? error.message : String(error), final);
+    throw error;
+  }
+}
+
+/** Registers `count` concurrent export workers in this process (more processes can run their own). */
+export async function workRenderExports(boss: PgBoss, deps: RenderExportDeps, count = 1): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await boss.work<RenderExportJob>(
+      RENDER_EXPORT_QUEUE,
+      { includeMetadata: true, batchSize: 1, pollingIntervalSeconds: 0.5 },
+      async ([job]) => runRenderExportJob(deps, job),
+    );
+  }
+}

@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config/index.ts';
+import { openDatabase } from './db/database.ts';
+import { startJobQueue } from './jobs/queue.ts';
+import { hasBlueprints } from './repositories/blueprints.ts';
+import { runSeeds } from './seeds/index.ts';
+
+/**
+ * `npx tsx server/src/main.ts` serves the API, the SPA and runs the job workers in one process;
+ * `--worker-only` runs just the workers (scale-out, DESIGN.md "Jobs").
+ */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
+  const workerOnly = process.argv.includes('--worker-only');
+  if (workerOnly && !config.databaseUrl) {
+    // PGlite is in-process: a second process cannot open the same data directory.
+    console.error('--worker-only needs DATABASE_URL (a PostgreSQL server shared with the API instances)');
+    process.exit(1);
+  }
+
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await database.migrate();
+  // A first start seeds before serving, so the first visitor finds the templates; later starts serve at once
+  // and refresh the seed data alongside (the upserts are idempotent).
+  const seeding = runSeeds(database.db, config).then((seeded) => {
+    if (seeded.generatedAdminPassword) {
+      // Printed once: the next start finds the account and generates nothing.
+      console.log(
+        `\n  Admin account created: ${config.adminEmail} / ${seeded.generatedAdminPassword}\n  (shown only this once)\n`,
+      );
+    }
+  });
+  if (!(await hasBlueprints(database.db))) await seeding;
+
+  let app: FastifyInstance | undefined;
+  if (!workerOnly) {
+    app = await buildApp(config, { database });
+    await app.listen({ port: config.port, host: config.host });
+  } else {
+    console.log('Worker-only mode: running jobs, not serving HTTP');
+  }
+  await seeding;
+  const jobs = await startJobQueue(database, { work: true, config });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    // A second signal, or a hang, must not keep the process alive forever.
+    const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
+    try {
+      await jobs.stop();
+      // app.close() waits for in-flight requests, then closes the database (onClose hook).
+      if (app) await app.close();
+      else await database.close();
+    } finally {
+      clearTimeout(forceExit);
+      process.exit(0);
+    }
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,177 @@
+import type { PrintSettings, RenderedLayout, RenderWindowProtocol } from '@stickerbook/model';
+import type { Browser, Page } from 'playwright-core';
+import { mergeWithExactBoxes } from './pdf-boxes.ts';
+import { convertToPdfx } from './pdfx.ts';
+import { storedZip } from './zip.ts';
+
+/** CSS pixels per millimetre (96 per inch). */
+const PX_PER_MM = 96 / 25.4;
+/** The paper Chromium prints on is this much larger than the sheet, so its rounding never cuts the sheet; the
+ * exact MediaBox is set afterwards (pdf-boxes.ts). */
+const PAPER_SLACK_MM = 1;
+/**
+ * Output pages per page.pdf call (pageRanges): progress per chunk, and with 150 MB of photos eight 8-page print
+ * jobs are several times faster than one 48-page job (measured in bench/src/print.ts).
+ */
+export const DEFAULT_PDF_CHUNK_PAGES = 8;
+const READY_TIMEOUT_MS = 5 * 60_000;
+
+export interface ExportResult {
+  data: Uint8Array;
+  ext: 'pdf' | 'jpg' | 'png' | 'zip';
+  contentType: string;
+  pages: number;
+  /** Where the time went, for the benchmark and the logs: open, ready, print, merge (ms). */
+  timingsMs: Record<string, number>;
+}
+
+export interface ExportRun {
+  browser: Browser;
+  /** The full /render URL, token included. */
+  url: string;
+  settings: PrintSettings;
+  /** After every chunk of pages: pages done so far and in total. */
+  onProgress?: (done: number, total: number) => Promise<void> | void;
+  chunkPages?: number;
+}
+
+export class RenderRouteError extends Error {
+  constructor(readonly code: string) {
+    super(`The render route refused to render: ${code}`);
+  }
+}
+
+/**
+ * Opens /render in a fresh browser context, waits until it says it is ready (fonts loaded, images loaded), then
+ * prints PDF (vector: real text, embedded fonts, original image bytes) or takes jpg/png screenshots at the dpi,
+ * page by page in print order.
+ */
+export async function runExport(run: ExportRun): Promise<ExportResult> {
+  const { settings } = run;
+  const raster = settings.format !== 'pdf';
+  const context = await run.browser.newContext({
+    viewport: { width: 1280, height: 900 },
+    deviceScaleFactor: raster ? settings.dpi / 96 : 1,
+  });
+  try {
+    const timingsMs: Record<string, number> = {};
+    let mark = performance.now();
+    const lap = (name: string) => {
+      const now = performance.now();
+      timingsMs[name] = Math.round(now - mark);
+      mark = now;
+    };
+    const page = await context.newPage();
+    await page.goto(run.url, { waitUntil: 'domcontentloaded', timeout: 60_000 });
+    lap('open');
+    const layout = await waitForLayout(page);
+    lap('ready');
+    if (layout.pageCount === 0) throw new RenderRouteError('NOTHING_TO_PRINT');
+    const result = raster ? await screenshots(page, layout, run, lap) : await pdf(page, layout, run, lap);
+    return { ...result, timingsMs };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+async function waitForLayout(page: Page): Promise<RenderedLayout> {
+  const handle = await page.waitForFunction(
+    () => {
+      const w = globalThis as unknown as RenderWindowProtocol;
+      if (typeof w.__renderError === 'string') return { error: w.__renderError };
+      return w.__renderReady === true && w.__renderLayout ? { layout: w.__renderLayout } : false;
+    },
+    undefined,
+    { timeout: READY_TIMEOUT_MS, polling: 50 },
+  );
+  const outcome = (await handle.jsonValue()) as { error?: string; layout?: RenderedLayout };
+  if (outcome.error !== undefined || !outcome.layout)
+    throw new RenderRouteError(outcome.error ?? 'NO_LAYOUT');
+  return outcome.layout;
+}
+
+async function showPages(page: Page, from: number, to: number): Promise<void> {
+  await page.evaluate(([a, b]) => (globalThis as unknown as RenderWindowProtocol).__renderShowPages?.(a, b), [
+    from,
+    to,
+  ] as const);
+}
+
+async function pdf(
+  page: Page,
+  layout: RenderedLayout,
+  run: ExportRun,
+  lap: (name: string) => void,
+): Promise<Omit<ExportResult, 'timingsMs'>> {
+  const media = layout.sheets[0].media;
+  const chunk = Math.max(
+    1,
+    run.chunkPages ?? (Number(process.env.PRINT_PDF_CHUNK_PAGES) || DEFAULT_PDF_CHUNK_PAGES),
+  );
+  const chunks: Uint8Array[] = [];
+  for (let from = 0; from < layout.pageCount; from += chunk) {
+    const to = Math.min(layout.pageCount, from + chunk);
+    chunks.push(
+      await page.pdf({
+        pageRanges: `${from + 1}-${to}`,
+        width: `${media.width + PAPER_SLACK_MM}mm`,
+        height: `${media.height + PAPER_SLACK_MM}mm`,
+        margin: { top: '0', right: '0', bottom: '0', left: '0' },
+        printBackground: true,
+        preferCSSPageSize: false,
+        tagged: false,
+        outline: false,
+      }),
+    );
+    await run.onProgress?.(to, layout.pageCount);
+  }
+  lap('print');
+  let data = await mergeWithExactBoxes(chunks, layout.sheets);
+  lap('boxes');
+  if (run.settings.pdfx) {
+    data = await mergeWithExactBoxes([await convertToPdfx(data, layout.title)], layout.sheets);
+    lap('pdfx');
+  }
+  return { data, ext: 'pdf', contentType: 'application/pdf', pages: layout.pageCount };
+}
+
+async function screenshots(
+  page: Page,
+  layout: RenderedLayout,
+  run: ExportRun,
+  lap: (name: string) => void,
+): Promise<Omit<ExportResult, 'timingsMs'>> {
+  const type = run.settings.format === 'png' ? 'png' : 'jpeg';
+  // The sheets' print layout (no screen preview padding or shadows), as in the PDF.
+  await page.emulateMedia({ media: 'print' });
+  const files: Array<{ name: string; data: Uint8Array }> = [];
+  const digits = String(layout.pageCount).length;
+  for (let i = 0; i < layout.pageCount; i++) {
+    const { media } = layout.sheets[i];
+    const width = Math.round(media.width * PX_PER_MM);
+    const height = Math.round(media.height * PX_PER_MM);
+    await page.setViewportSize({ width, height });
+    await showPages(page, i, i + 1);
+    const shot = await page.screenshot({
+      type,
+      quality: type === 'jpeg' ? (run.settings.compress ? 80 : 92) : undefined,
+      clip: { x: 0, y: 0, width, height },
+      animations: 'disabled',
+    });
+    files.push({
+      name: `page-${String(i + 1).padStart(digits, '0')}.${type === 'png' ? 'png' : 'jpg'}`,
+      data: shot,
+    });
+    await run.onProgress?.(i + 1, layout.pageCount);
+  }
+  lap('screenshots');
+  if (files.length === 1) {
+    return {
+      data: files[0].data,
+      ext: type === 'png' ? 'png' : 'jpg',
+      contentType: type === 'png' ? 'image/png' : 'image/jpeg',
+      pages: 1,
+    };
+  }
+  return { data: storedZip(files), ext: 'zip', contentType: 'application/zip', pages: files.length };
+}

@@ -1,0 +1,217 @@
+/**
+ * Realtime (DESIGN.md "Server"; SPEC §7): socket.io on the app's own HTTP server at /socket.io, WebSocket
+ * transport only (no sticky sessions behind a load balancer), one room per album. With REDIS_URL the Redis
+ * adapter fans room events out across instances. docs/realtime.md documents the protocol.
+ */
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { FastifyInstance } from 'fastify';
+import { createClient } from 'redis';
+import { Server, type Socket } from 'socket.io';
+import { isValidId } from '@stickerbook/model';
+import { AlbumSyncService, parseMutationPayload } from './album-sync.ts';
+import { authenticateHandshake } from './handshake.ts';
+import {
+  albumRoom,
+  SOCKET_PATH,
+  type ClientToServerEvents,
+  type InterServerEvents,
+  type MutationAck,
+  type ServerToClientEvents,
+  type SocketData,
+} from './protocol.ts';
+
+export type RealtimeServer = Server<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  InterServerEvents,
+  SocketData
+>;
+type AlbumSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export interface Realtime {
+  io: RealtimeServer;
+  sync: AlbumSyncService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+const MAX_SELECTION_IDS = 1_000;
+const MAX_PRESENCE_ON_JOIN = 100;
+/** Same limit as JSON bodies (app.ts): a mutation is far smaller. */
+const MAX_MESSAGE_BYTES = 1024 * 1024;
+
+/** Attaches socket.io to `app.server` and decorates `app.realtime`; call once, before the routes. */
+export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
+  const { config, database, tokens } = app.ctx;
+  const io: RealtimeServer = new Server(app.server, {
+    path: SOCKET_PATH,
+    transports: ['websocket'],
+    serveClient: false,
+    maxHttpBufferSize: MAX_MESSAGE_BYTES,
+  });
+  const sync = new AlbumSyncService(database.db);
+  const realtime: Realtime = { io, sync };
+  app.decorate('realtime', realtime);
+
+  const redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  if (config.redisUrl) {
+    const pub = createClient({ url: config.redisUrl });
+    const sub = pub.duplicate();
+    for (const client of [pub, sub]) {
+      client.on('error', (error: Error) => app.log.error({ err: error }, 'redis error'));
+      redisClients.push(client);
+    }
+    await Promise.all([pub.connect(), sub.connect()]);
+    // redis v5+ client types are stricter than the adapter's declared parameter; the runtime API matches.
+    type AdapterClient = Parameters<typeof createAdapter>[0];
+    io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient));
+  }
+
+  io.use((socket, next) => {
+    authenticateHandshake(socket.handshake, database.db, tokens).then(
+      (granted) => {
+        if ('error' in granted) {
+          const error = new Error(granted.error.code) as Error & { data: unknown };
+          error.data = granted.error;
+          return next(error);
+        }
+        socket.data.albumId = granted.albumId;
+        socket.data.principal = granted.principal;
+        socket.data.presence = {
+          socketId: socket.id,
+          user: granted.user,
+          color: randomColor(),
+          ids: [],
+        };
+        next();
+      },
+      (error: unknown) => {
+        app.log.error({ err: error }, 'realtime handshake failed');
+        const refused = new Error('SERVER_ERROR') as Error & { data: unknown };
+        refused.data = { code: 'SERVER_ERROR', message: 'Try again' };
+        next(refused);
+      },
+    );
+  });
+
+  io.on('connection', (socket) => void onConnection(app, realtime, socket));
+
+  // Close open sockets before Fastify closes the HTTP server, which would otherwise wait for them.
+  app.addHook('preClose', async () => {
+    io.local.emit('connection_error', {
+      code: 'SERVER_SHUTDOWN',
+      message: 'The server restarts; reconnecting',
+    });
+    io.local.disconnectSockets(true);
+    io.engine.close();
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
+  });
+  return realtime;
+}
+
+async function onConnection(app: FastifyInstance, { io, sync }: Realtime, socket: AlbumSocket) {
+  const { albumId, principal, presence } = socket.data;
+  const room = albumRoom(albumId);
+  // Handlers first: socket.io drops events that arrive before a handler exists, and listing the room below
+  // waits for the other instances (Redis adapter).
+  socket.on('mutations', async (payload, ack) => {
+    const reply = (answer: MutationAck) => {
+      if (typeof ack === 'function') ack(answer);
+    };
+    const parsed = parseMutationPayload(payload);
+    if (typeof parsed === 'string') {
+      const mutationId = (payload as { mutationId?: unknown } | null)?.mutationId;
+      socket.emit('merge_error', {
+        mutationId: typeof mutationId === 'string' ? mutationId : null,
+        code: 'INVALID_PAYLOAD',
+        message: parsed,
+      });
+      return reply({ ok: false, error: { code: 'INVALID_PAYLOAD', message: parsed, retryable: false } });
+    }
+    let result;
+    try {
+      result = await sync.submit(albumId, principal, parsed);
+    } catch (error) {
+      app.log.error({ err: error, albumId }, 'saving a mutation failed');
+      result = {
+        ok: false,
+        code: 'SAVE_FAILED',
+        message: 'The album could not be saved; try again',
+      } as const;
+    }
+    if (result.ok) {
+      reply({ ok: true, version: result.version, duplicate: result.duplicate });
+      if (!result.duplicate) {
+        socket.to(room).emit('mutations', {
+          patches: result.patches,
+          version: result.version,
+          clientId: parsed.clientId,
+          mutationId: parsed.mutationId,
+          userId: presence.user.id,
+        });
+      }
+      return;
+    }
+    const retryable = result.code === 'SAVE_FAILED';
+    reply({ ok: false, error: { code: result.code, message: result.message, path: result.path, retryable } });
+    if (retryable) return;
+    socket.emit('merge_error', {
+      mutationId: parsed.mutationId,
+      code: result.code,
+      message: result.message,
+      path: result.path,
+    });
+    if (result.code === 'ACCESS_LOST') {
+      socket.emit('connection_error', { code: 'ACCESS_LOST', message: result.message });
+      socket.disconnect(true);
+    }
+  });
+
+  socket.on('selection', (payload) => {
+    const ids = (payload as { ids?: unknown } | null)?.ids;
+    if (!Array.isArray(ids) || ids.length > MAX_SELECTION_IDS || !ids.every(isValidId)) {
+      socket.emit('connection_error', {
+        code: 'INVALID_PAYLOAD',
+        message: 'selection needs { ids: string[] }',
+      });
+      return;
+    }
+    presence.ids = ids as string[];
+    socket.to(room).emit('selection', presence);
+  });
+
+  socket.on('disconnect', () => {
+    socket.to(room).emit('user_left', { socketId: socket.id, userId: presence.user.id });
+    // Keep the cached document only while someone on this instance edits the album.
+    setImmediate(() => {
+      if (!io.of('/').adapter.rooms.get(room)?.size) sync.release(albumId);
+    });
+  });
+
+  await socket.join(room);
+  // Who is here already (on every instance), then tell them about us.
+  try {
+    const others = await io.in(room).fetchSockets();
+    let shown = 0;
+    for (const other of others) {
+      if (other.id === socket.id) continue;
+      // Enough for any avatar row; an album open in thousands of tabs must not flood each newcomer.
+      if (++shown > MAX_PRESENCE_ON_JOIN) break;
+      socket.emit('selection', other.data.presence);
+    }
+  } catch (error) {
+    app.log.warn({ err: error }, 'could not list the album room');
+  }
+  socket.to(room).emit('selection', presence);
+}
+
+/** SPEC §3: multiplayer users get a random hsla colour; saturation and lightness keep it readable on white. */
+function randomColor(): string {
+  return `hsla(${Math.floor(Math.random() * 360)}, 75%, 45%, 1)`;
+}

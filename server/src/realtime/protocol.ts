@@ -1,0 +1,76 @@
+/**
+ * The realtime wire protocol (docs/realtime.md is the reference for third-party clients; keep them in step).
+ * Event names are SPEC §7's: the client emits `mutations` and `selection`; the server emits `mutations`,
+ * `selection`, `user_left`, `merge_error` and `connection_error` (`connect_error` is socket.io's own event for a
+ * refused handshake).
+ */
+import type { Patch } from '@stickerbook/model';
+import type { Principal } from '../auth/access-tokens.ts';
+
+export const SOCKET_PATH = '/socket.io';
+export const albumRoom = (albumId: string) => `album:${albumId}`;
+
+export interface PresenceUser {
+  /** User id, or `guest:<id>` for a guest. */
+  id: string;
+  email: string | null;
+  picture: string | null;
+  name: string | null;
+}
+
+/** What other people see of one connection: who, in which colour, with what selected. */
+export interface PresencePayload {
+  socketId: string;
+  user: PresenceUser;
+  /** A random `hsla(...)` colour, fixed for the connection. */
+  color: string;
+  ids: string[];
+}
+
+export interface BroadcastMutation {
+  patches: Patch[];
+  version: number;
+  clientId: string;
+  mutationId: string;
+  userId: string;
+}
+
+export type MutationAck =
+  | { ok: true; version: number; duplicate: boolean }
+  | { ok: false; error: { code: string; message: string; path?: string; retryable: boolean } };
+
+export interface MergeErrorPayload {
+  mutationId: string | null;
+  code: string;
+  message: string;
+  path?: string;
+}
+
+export interface ConnectionErrorPayload {
+  code: 'ACCESS_LOST' | 'SERVER_SHUTDOWN' | 'INVALID_PAYLOAD';
+  message: string;
+}
+
+export interface ClientToServerEvents {
+  mutations: (payload: unknown, ack?: (answer: MutationAck) => void) => void;
+  selection: (payload: unknown) => void;
+}
+
+export interface ServerToClientEvents {
+  mutations: (payload: BroadcastMutation) => void;
+  selection: (payload: PresencePayload) => void;
+  user_left: (payload: { socketId: string; userId: string }) => void;
+  merge_error: (payload: MergeErrorPayload) => void;
+  connection_error: (payload: ConnectionErrorPayload) => void;
+}
+
+export type InterServerEvents = Record<string, never>;
+
+export interface SocketData {
+  albumId: string;
+  principal: Principal;
+  presence: PresencePayload;
+}
+
+/** `connect_error` codes, in `error.data.code` (and `error.message`) on the client. */
+export type HandshakeErrorCode = 'UNAUTHORIZED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'SERVER_ERROR';

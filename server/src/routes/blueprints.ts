@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { notFound } from '../http/errors.ts';
+import { findBlueprint, listBlueprints, type BlueprintRow } from '../repositories/blueprints.ts';
+import { errorResponses } from './schemas.ts';
+
+const fontsSchema = z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() });
+
+const blueprintSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  blueprint_category: z.string(),
+  cover_preview_url: z.string().nullable(),
+  colors: z.array(z.string()),
+  fonts: fontsSchema,
+});
+
+const blueprintSchema = blueprintSummarySchema.extend({
+  // The AlbumDocument of packages/model; documented as an object, validated by the model's own schema on write.
+  workspace: z.record(z.string(), z.unknown()),
+  images: z.array(z.unknown()),
+});
+
+const summary = (row: BlueprintRow) => ({
+  id: row.id,
+  title: row.title,
+  blueprint_category: row.category,
+  // Cover previews are rendered by the print issue; until then the web draws the cover from the workspace.
+  cover_preview_url: null,
+  colors: row.colors,
+  fonts: row.fonts,
+});
+
+const full = (row: BlueprintRow) => ({
+  ...summary(row),
+  workspace: row.workspace as unknown as Record<string, unknown>,
+  images: row.images,
+});
+
+/** Album templates for the wizard (SPEC §7 GET /blueprints). Readable by anyone, guests included. */
+export const blueprintRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.database.db;
+  const rateLimit = { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: '1 minute' };
+
+  app.get(
+    '/blueprints',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['blueprints'],
+        querystring: z.strictObject({
+          q: z.string().trim().max(100).optional(),
+          attributes: z.enum(['FULL']).optional(),
+        }),
+        response: {
+          200: z.object({ blueprints: z.array(blueprintSchema.partial({ workspace: true, images: true })) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const rows = await listBlueprints(app.ctx.database.db, request.query.q || undefined);
+      return { blueprints: rows.map(request.query.attributes === 'FULL' ? full : summary) };
+    },
+  );
+
+  app.get(
+    '/blueprints/:id',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['blueprints'],
+        params: z.object({ id: z.string().max(100) }),
+        response: { 200: blueprintSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findBlueprint(db, request.params.id);
+      if (!row) throw notFound('Blueprint');
+      return full(row);
+    },
+  );
+};

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { imageEditService } from '../image-edits/service.ts';
+import { stockProvider } from './stock.ts';
+
+/**
+ * What this deployment offers, for the web to show or hide: the AI edit (off in production and without a
+ * provider, with the reason), which stock source answers, and the SPEC §1 environment (default stock query etc.).
+ */
+export const featureRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/features',
+    {
+      schema: {
+        tags: ['features'],
+        response: {
+          200: z.object({
+            ai_image_edit: z.boolean(),
+            ai_image_edit_reason: z.enum(['NO_PROVIDER', 'PRODUCTION']).nullable(),
+            stock: z.enum(['pexels', 'library']),
+            environment: z.enum(['default', 'business', 'sports']),
+          }),
+        },
+      },
+    },
+    async () => {
+      const availability = imageEditService(app).availability;
+      return {
+        ai_image_edit: availability.enabled,
+        ai_image_edit_reason: availability.enabled ? null : availability.reason,
+        stock: stockProvider(app).kind,
+        environment: app.ctx.config.siteEnvironment,
+      };
+    },
+  );
+};

@@ -1,0 +1,97 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/authenticate.ts';
+import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import { guests } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+import { moveAlbumsToOwner } from '../repositories/albums.ts';
+import { errorResponses } from './schemas.ts';
+
+/** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */
+const GUEST_TOKEN_GRACE_SECONDS = 30 * 24 * 60 * 60;
+
+const invalidGuestToken = () => new AppError(401, 'INVALID_GUEST_TOKEN', 'The guest token is not valid');
+
+/** SPEC §7 guest tokens and guest migration (SPEC §4: the guest's albums move to the account on login). */
+export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { ctx } = app;
+  const db = ctx.database.db;
+  const rateLimit = { max: ctx.config.rateLimits.publicPerMinute, timeWindow: '1 minute' };
+
+  app.post(
+    '/public/guest_tokens',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['guests'],
+        response: {
+          201: z.object({ access_token: z.string(), refresh_token: z.string(), guest_id: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (_request, reply) => {
+      const [guest] = await db.insert(guests).values({}).returning();
+      return reply.status(201).send({
+        access_token: await ctx.tokens.sign({ kind: 'guest', id: guest.id, roles: [] }),
+        refresh_token: await issueRefreshToken(db, guest.id, 'guest'),
+        guest_id: guest.id,
+      });
+    },
+  );
+
+  app.post(
+    '/public/guest_tokens/refresh',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['guests'],
+        body: z.strictObject({
+          refresh_token: z.string().min(1).max(200),
+          access_token: z.string().min(1).max(4000),
+        }),
+        response: {
+          200: z.object({ access_token: z.string(), refresh_token: z.string() }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const previous = await ctx.tokens.verify(request.body.access_token, GUEST_TOKEN_GRACE_SECONDS);
+      if (previous?.kind !== 'guest') throw invalidGuestToken();
+      const rotated = await rotateRefreshToken(db, request.body.refresh_token, 'guest');
+      if (!rotated || rotated.subject !== previous.id) throw invalidGuestToken();
+      return {
+        access_token: await ctx.tokens.sign({ kind: 'guest', id: previous.id, roles: [] }),
+        refresh_token: rotated.refreshToken,
+      };
+    },
+  );
+
+  app.post(
+    '/guest_user_migrations',
+    {
+      schema: {
+        tags: ['guests'],
+        body: z.strictObject({
+          guest_user_identifier: z.string().min(1).max(100),
+          guest_access_token: z.string().min(1).max(4000),
+        }),
+        response: { 200: z.object({ migrated_album_ids: z.array(z.string()) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      // The web may send the bare guest id or the album owner form 'guest:<id>'.
+      const guestId = request.body.guest_user_identifier.replace(/^guest:/, '');
+      const guest = await ctx.tokens.verify(request.body.guest_access_token, GUEST_TOKEN_GRACE_SECONDS);
+      if (guest?.kind !== 'guest' || guest.id !== guestId) {
+        throw new AppError(422, 'GUEST_TOKEN_MISMATCH', 'The guest token does not belong to this guest');
+      }
+      const migrated = await moveAlbumsToOwner(db, `guest:${guestId}`, user.id);
+      // The guest identity is used up: its refresh tokens must not mint new guest tokens.
+      await revokeAllFor(db, guestId);
+      return { migrated_album_ids: migrated };
+    },
+  );
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { albumRoutes } from './albums.ts';
+import { onboardingRoutes } from './onboarding.ts';
+import { stickerTemplateRoutes } from './sticker-templates.ts';
+import { authRoutes } from './auth.ts';
+import { blueprintRoutes } from './blueprints.ts';
+import { guestRoutes } from './guests.ts';
+import { healthRoutes } from './health.ts';
+import { imageFeatureRoutes } from '../images/plugin.ts';
+import { mutationRoutes } from './mutations.ts';
+import { oidcRoutes } from './oidc.ts';
+import { organizationRoutes } from './organizations.ts';
+import { userRoutes } from './users.ts';
+import { renderDataRoutes } from './render-data.ts';
+import { renderJobRoutes } from './render-jobs.ts';
+import { featureRoutes } from './features.ts';
+import { imageEditRoutes } from './image-edits.ts';
+import { stockRoutes } from './stock.ts';
+import { stickerLinkRoutes } from './sticker-link.ts';
+import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
+
+/** Everything under /api/v1, one plugin per resource. */
+export const apiRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(oidcRoutes);
+  await app.register(guestRoutes);
+  await app.register(userRoutes);
+  await app.register(organizationRoutes);
+  await app.register(blueprintRoutes);
+  await app.register(albumRoutes);
+  await app.register(imageFeatureRoutes);
+  await app.register(mutationRoutes);
+  await app.register(onboardingRoutes);
+  await app.register(stickerTemplateRoutes);
+  await app.register(renderDataRoutes);
+  await app.register(renderJobRoutes);
+  await app.register(featureRoutes);
+  await app.register(stockRoutes);
+  await app.register(imageEditRoutes);
+  await app.register(stickerLinkRoutes);
+  await app.register(publicStickerUploadRoutes);
+};

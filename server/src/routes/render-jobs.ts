@@ -1,0 +1,268 @@
+import {
+  EXPORT_FORMATS,
+  EXPORT_RESOLUTIONS,
+  PRESET_NAMES,
+  isValidRange,
+  parseDpi,
+  settingsForPreset,
+  type PresetName,
+} from '@stickerbook/model';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import PgBoss from 'pg-boss';
+import { z } from 'zod';
+import { isAdmin, type Principal } from '../auth/access-tokens.ts';
+import { requirePrincipal } from '../auth/authenticate.ts';
+import type { RenderJobParams } from '../db/schema.ts';
+import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { BOSS_SCHEMA } from '../jobs/queue.ts';
+import {
+  RENDER_EXPORT_QUEUE,
+  RENDER_EXPORT_QUEUE_OPTIONS,
+  type RenderExportJob,
+} from '../jobs/render-export.ts';
+import { ExportFiles } from '../print/export-files.ts';
+import { renderTokensFor } from '../print/render-tokens.ts';
+import { findAlbumFor } from '../repositories/albums.ts';
+import {
+  deleteRenderJob,
+  findRenderJob,
+  insertRenderJob,
+  listRenderJobs,
+  type RenderJobRow,
+} from '../repositories/render-jobs.ts';
+import { errorResponses } from './schemas.ts';
+
+/** JSON booleans, or the /render query's spelling: `1`/`true` are true, `0`/`false` false (SPEC §2). */
+const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
+  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
+
+const paramsInputSchema = z.strictObject({
+  album_id: z.string().min(1).max(64),
+  mode: z
+    .string()
+    .regex(/^[a-z][a-z0-9_]{0,39}$/, 'Lower-case letters, digits and _')
+    .optional(),
+  format: z.enum(EXPORT_FORMATS).optional(),
+  resolution: z.enum(EXPORT_RESOLUTIONS).optional(),
+  // SPEC §5: spaces are stripped from the dpi and the range.
+  dpi: z
+    .union([z.number(), z.string().max(20)])
+    .transform((v, ctx) => {
+      const dpi = parseDpi(String(v));
+      if (dpi === undefined) ctx.addIssue({ code: 'custom', message: 'A whole number from 36 to 1200' });
+      return dpi ?? 0;
+    })
+    .optional(),
+  range: z
+    .string()
+    .max(200)
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine(isValidRange, 'A page range like 1-3,5')
+    .optional(),
+  showStickers: flag.optional(),
+  includeCover: flag.optional(),
+  includeBleed: flag.optional(),
+  compress: flag.optional(),
+  cropMarks: flag.optional(),
+  pdfx: flag.optional(),
+});
+
+const settingsInputSchema = z.strictObject({
+  label: z.string().trim().max(100).optional(),
+  custom: z.boolean().optional(),
+  preset: z.enum(PRESET_NAMES).optional(),
+});
+
+const createBodySchema = z.strictObject({
+  render_job: z.strictObject({ params: paramsInputSchema, settings: settingsInputSchema.optional() }),
+});
+
+export const renderJobSchema = z.object({
+  id: z.string(),
+  state: z.enum(['queued', 'working', 'finished', 'error']),
+  progress: z.number(),
+  pages_done: z.number(),
+  pages_total: z.number().nullable(),
+  file_url: z.string().nullable(),
+  file_name: z.string().nullable(),
+  file_size: z.number().nullable(),
+  error: z.string().nullable(),
+  attempts: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  params: z.record(z.string(), z.unknown()),
+  settings: z.record(z.string(), z.unknown()),
+});
+
+/**
+ * SPEC §7 render jobs: POST /exports/render_jobs, GET /render_jobs?album_id=, DELETE /render_jobs/:id, plus the
+ * download of a finished file. Exports are an admin tool (SPEC §6); an album you cannot see is 404 as everywhere.
+ */
+export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.database.db;
+  const tokens = renderTokensFor(app.ctx.config);
+  const files = ExportFiles.forDataDir(app.ctx.config.dataDir);
+
+  // The API only sends jobs; started on first use like the image service's sender.
+  let sender: Promise<PgBoss> | undefined;
+  const send = async (job: RenderExportJob) => {
+    sender ??= (async () => {
+      const boss = new PgBoss({
+        db: { executeSql: app.ctx.database.executeSql },
+        schema: BOSS_SCHEMA,
+        supervise: false,
+        schedule: false,
+      });
+      boss.on('error', (error) => console.error('[render jobs]', error));
+      await boss.start();
+      await boss.createQueue(RENDER_EXPORT_QUEUE, {
+        name: RENDER_EXPORT_QUEUE,
+        ...RENDER_EXPORT_QUEUE_OPTIONS,
+      });
+      return boss;
+    })();
+    await (await sender).send(RENDER_EXPORT_QUEUE, job, RENDER_EXPORT_QUEUE_OPTIONS);
+  };
+  app.addHook('onClose', async () => {
+    if (sender) await (await sender).stop({ graceful: false, wait: true });
+  });
+
+  async function requireAdminOnAlbum(principal: Principal, albumId: string): Promise<void> {
+    if (!(await findAlbumFor(db, albumId, principal))) throw notFound('Album');
+    if (!isAdmin(principal)) throw forbidden('ADMIN_ONLY', 'Only admins can export print files');
+  }
+
+  async function view(row: RenderJobRow): Promise<z.infer<typeof renderJobSchema>> {
+    const fileUrl =
+      row.state === 'finished' && row.fileKey
+        ? `/api/v1/render_jobs/${row.id}/file?token=${await tokens.signFile(row.id)}`
+        : null;
+    return {
+      id: row.id,
+      state: row.state,
+      progress: row.progress,
+      pages_done: row.pagesDone,
+      pages_total: row.pagesTotal,
+      file_url: fileUrl,
+      file_name: row.fileName,
+      file_size: row.fileSize,
+      error: row.state === 'error' ? row.error : null,
+      attempts: row.attempts,
+      created_at: row.createdAt.toISOString(),
+      updated_at: row.updatedAt.toISOString(),
+      params: row.params as unknown as Record<string, unknown>,
+      settings: row.settings as Record<string, unknown>,
+    };
+  }
+
+  app.post(
+    '/exports/render_jobs',
+    {
+      schema: {
+        tags: ['print'],
+        body: createBodySchema,
+        response: {
+          201: z.object({ render_job: renderJobSchema, meta: z.object({ token: z.string() }) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { params: input, settings = {} } = request.body.render_job;
+      await requireAdminOnAlbum(principal, input.album_id);
+      const { album_id: albumId, ...overrides } = input;
+      const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
+      const preset: PresetName = settings.preset ?? 'custom';
+      const resolved = settingsForPreset(preset, defined);
+      const params: RenderJobParams = { album_id: albumId, ...resolved };
+      const row = await insertRenderJob(db, {
+        albumId,
+        createdBy: principal.id,
+        params,
+        settings: { ...settings, preset, custom: settings.custom ?? preset === 'custom' },
+      });
+      try {
+        await send({ renderJobId: row.id });
+      } catch (error) {
+        await deleteRenderJob(db, row.id);
+        request.log.error(error, 'could not queue the render job');
+        throw new AppError(503, 'QUEUE_UNAVAILABLE', 'The export could not be queued; please try again');
+      }
+      void reply.status(201);
+      return { render_job: await view(row), meta: { token: await tokens.signRender(albumId) } };
+    },
+  );
+
+  app.get(
+    '/render_jobs',
+    {
+      schema: {
+        tags: ['print'],
+        querystring: z.object({ album_id: z.string().min(1).max(64) }),
+        response: { 200: z.object({ render_jobs: z.array(renderJobSchema) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      await requireAdminOnAlbum(principal, request.query.album_id);
+      void reply.header('cache-control', 'no-store');
+      const rows = await listRenderJobs(db, request.query.album_id);
+      return { render_jobs: await Promise.all(rows.map(view)) };
+    },
+  );
+
+  async function loadJob(principal: Principal, id: string): Promise<RenderJobRow> {
+    const row = z.uuid().safeParse(id).success ? await findRenderJob(db, id) : undefined;
+    if (!row || !(await findAlbumFor(db, row.albumId, principal))) throw notFound('Render job');
+    if (!isAdmin(principal)) throw forbidden('ADMIN_ONLY', 'Only admins can export print files');
+    return row;
+  }
+
+  app.delete(
+    '/render_jobs/:id',
+    {
+      schema: {
+        tags: ['print'],
+        params: z.object({ id: z.string().max(64) }),
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const row = await loadJob(requirePrincipal(request), request.params.id);
+      await deleteRenderJob(db, row.id);
+      if (row.fileKey) await files.delete(row.fileKey);
+      return reply.status(204).send(null);
+    },
+  );
+
+  // Opened by a plain link (no bearer header), so the file token in the URL is the access check: only admins get
+  // one, through the list above, and it opens this one file for an hour.
+  app.get(
+    '/render_jobs/:id/file',
+    {
+      schema: {
+        tags: ['print'],
+        params: z.object({ id: z.string().max(64) }),
+        querystring: z.object({ token: z.string().max(2000).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      if (!z.uuid().safeParse(id).success || !(await tokens.verifyFile(request.query.token, id))) {
+        throw new AppError(401, 'UNAUTHORIZED', 'This download link is invalid or has expired');
+      }
+      const row = await findRenderJob(db, id);
+      const file = row?.fileKey ? await files.open(row.fileKey) : undefined;
+      if (!row || !file) throw notFound('Export file');
+      const name = (row.fileName ?? `${row.id}.bin`).replace(/[^A-Za-z0-9._-]/g, '_');
+      return reply
+        .header('content-type', row.contentType ?? 'application/octet-stream')
+        .header('content-length', String(file.size))
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+};

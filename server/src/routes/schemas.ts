@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '../http/errors.ts';
+
+/** Schemas shared by several resources; resource-only schemas live next to their routes. */
+
+export const organizationInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(200),
+  size: z.enum(['1-150', '151-200', '201-1000', '1000+']),
+  contactName: z.string().trim().min(1).max(200),
+  phone: z.string().trim().min(1).max(40),
+  contactRole: z.enum(['member', 'lead', 'senior', 'executive']),
+});
+
+export const organizationSchema = organizationInputSchema.extend({ id: z.string() });
+
+export const userSchema = z.object({
+  sub: z.string(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  picture: z.string().nullable(),
+  created_at: z.string(),
+  roles: z.array(z.string()),
+  locale: z.string().nullable(),
+  cookieConsent: z.unknown(),
+  organizations: z.array(organizationSchema),
+  activated: z.boolean(),
+});
+
+export const userSessionSchema = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  user: userSchema,
+});
+
+/** Error responses for the OpenAPI document; the body is always the envelope of http/errors.ts. */
+export const errorResponses = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+  429: errorEnvelopeSchema,
+};

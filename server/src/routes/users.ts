@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../auth/authenticate.ts';
+import { unauthorized } from '../http/errors.ts';
+import { LANGUAGES } from '../http/languages.ts';
+import { findUserById, toUserView, updateUser } from '../repositories/users.ts';
+import { errorResponses, userSchema } from './schemas.ts';
+
+/** SPEC §2 cookie consent: necessary is always on; `revision` lets a new consent text ask again. */
+const cookieConsentSchema = z.strictObject({
+  revision: z.number().int().min(1),
+  necessary: z.literal(true),
+  analytics: z.boolean(),
+  decidedAt: z.string().max(40).optional(),
+});
+
+export const userRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.database.db;
+
+  /** The token may outlive the account (deleted user): that is a 401, so the web logs out. */
+  async function currentUser(request: Parameters<typeof requireUser>[0]) {
+    const user = await findUserById(db, requireUser(request).id);
+    if (!user) throw unauthorized('The account no longer exists');
+    return user;
+  }
+
+  app.get(
+    '/users/me',
+    { schema: { tags: ['users'], response: { 200: userSchema, ...errorResponses } } },
+    async (request) => toUserView(db, await currentUser(request)),
+  );
+
+  app.patch(
+    '/users/me',
+    {
+      schema: {
+        tags: ['users'],
+        body: z.strictObject({
+          nickname: z.string().trim().min(1).max(50).nullable().optional(),
+          picture: z.url().max(2000).nullable().optional(),
+          locale: z.enum(LANGUAGES).nullable().optional(),
+          cookieConsent: cookieConsentSchema.nullable().optional(),
+        }),
+        response: { 200: userSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = await currentUser(request);
+      const { nickname, picture, locale, cookieConsent } = request.body;
+      const updated = await updateUser(db, user.id, { nickname, picture, locale, cookieConsent });
+      return toUserView(db, updated);
+    },
+  );
+
+  app.patch(
+    '/users/activate',
+    { schema: { tags: ['users'], response: { 200: userSchema, ...errorResponses } } },
+    async (request) => {
+      const user = await currentUser(request);
+      const activated = user.activatedAt ? user : await updateUser(db, user.id, { activatedAt: new Date() });
+      return toUserView(db, activated);
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSession, setSession } from '../auth/session.ts';
+import { api, setUserLoggedOutHandler } from './client.ts';
+import { ApiError } from './errors.ts';
+
+/** A JWT-shaped token whose only meaningful claim is its expiry. */
+function token(expiresInS: number): string {
+  const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expiresInS }));
+  return `h.${payload}.s`;
+}
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+describe('api client', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    setSession({ kind: 'none' });
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  it('turns the error envelope into an ApiError with its code', async () => {
+    fetchMock.mockResolvedValueOnce(json(409, { error: { code: 'EMAIL_TAKEN', message: 'taken' } }));
+    const failure = await api.post('/auth/signup', {}, { anonymous: true }).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ code: 'EMAIL_TAKEN', status: 409 });
+  });
+
+  it('sends the bearer token and the requested language', async () => {
+    setSession({
+      kind: 'user',
+      accessToken: token(3600),
+      refreshToken: 'r',
+      user: { sub: 'u', email: 'e', roles: [] },
+    });
+    fetchMock.mockResolvedValueOnce(json(200, { albums: [] }));
+    await api.get('/albums', { language: 'pl' });
+    const headers = fetchMock.mock.calls[0][1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toMatch(/^Bearer h\./);
+    expect(headers['Accept-Language']).toBe('pl');
+  });
+
+  it('logs a user out on a 401', async () => {
+    const loggedOut = vi.fn();
+    setUserLoggedOutHandler(loggedOut);
+    setSession({
+      kind: 'user',
+      accessToken: token(3600),
+      refreshToken: 'r',
+      user: { sub: 'u', email: 'e', roles: [] },
+    });
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }));
+    await expect(api.get('/albums')).rejects.toMatchObject({ status: 401 });
+    expect(getSession().kind).toBe('none');
+    expect(loggedOut).toHaveBeenCalledOnce();
+  });
+
+  it('creates a guest token when a guest-allowed call finds no session', async () => {
+    fetchMock
+      .mockResolvedValueOnce(json(201, { access_token: token(3600), refresh_token: 'gr', guest_id: 'g1' }))
+      .mockResolvedValueOnce(json(201, { id: 'a1' }));
+    await api.post('/albums', { blueprint_id: 'b' }, { asGuest: true });
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/public/guest_tokens');
+    expect(getSession()).toMatchObject({ kind: 'guest', guestId: 'g1' });
+  });
+
+  it('refreshes an expired guest token and clears the guest when that fails', async () => {
+    setSession({ kind: 'guest', guestId: 'g1', accessToken: token(-60), refreshToken: 'gr' });
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHORIZED', message: 'expired' } }));
+    fetchMock.mockResolvedValueOnce(json(200, { blueprints: [] }));
+    await api.get('/blueprints');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/public/guest_tokens/refresh');
+    expect(getSession().kind).toBe('none');
+  });
+});

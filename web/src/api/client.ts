@@ -1,0 +1,200 @@
+import i18n from 'i18next';
+import { clearSession, getSession, setSession, type Session, type SessionUser } from '../auth/session.ts';
+import { isExpired } from '../auth/jwt.ts';
+import { ApiError, NETWORK_ERROR, errorFromResponse } from './errors.ts';
+
+export const API_BASE = '/api/v1';
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Overrides the UI language in Accept-Language (the editor sends the album's language). */
+  language?: string;
+  /** Create a guest token first when nobody is signed in (wizard, editor, checkout). */
+  asGuest?: boolean;
+  /** Send no token at all (public endpoints). */
+  anonymous?: boolean;
+  /** Use this token instead of the session's (e.g. a fresh login's, before it becomes the session). */
+  accessToken?: string;
+  signal?: AbortSignal;
+}
+
+interface TokenPair {
+  access_token: string;
+  refresh_token: string;
+}
+interface UserTokens extends TokenPair {
+  user: SessionUser;
+}
+interface GuestTokens extends TokenPair {
+  guest_id: string;
+}
+
+type UnauthorizedHandler = () => void;
+let onUserLoggedOut: UnauthorizedHandler = () => {
+  window.location.assign(loginPathFor(window.location.pathname + window.location.search));
+};
+
+/** The router registers a navigate-based handler so logout does not reload the page. */
+export function setUserLoggedOutHandler(handler: UnauthorizedHandler): void {
+  onUserLoggedOut = handler;
+}
+
+export function loginPathFor(returnTo: string): string {
+  return `/login?return_to=${encodeURIComponent(returnTo)}`;
+}
+
+async function rawFetch(method: string, path: string, token: string | undefined, options: RequestOptions) {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': options.language ?? i18n.language ?? 'en',
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  try {
+    return await fetch(API_BASE + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR, 0, String(cause));
+  }
+}
+
+async function postForJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await rawFetch('POST', path, undefined, { body });
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as T;
+}
+
+// One refresh at a time: parallel requests that all find an expired token share it.
+let refreshing: Promise<Session> | null = null;
+
+function singleFlight(work: () => Promise<Session>): Promise<Session> {
+  refreshing ??= work().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+async function refreshSession(session: Session): Promise<Session> {
+  if (session.kind === 'user') {
+    try {
+      const tokens = await postForJson<UserTokens>('/auth/refresh', { refresh_token: session.refreshToken });
+      const next: Session = {
+        kind: 'user',
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+        user: tokens.user ?? session.user,
+      };
+      setSession(next);
+      return next;
+    } catch {
+      logOutUser();
+      return { kind: 'none' };
+    }
+  }
+  if (session.kind === 'guest') {
+    try {
+      const tokens = await postForJson<TokenPair>('/public/guest_tokens/refresh', {
+        refresh_token: session.refreshToken,
+        access_token: session.accessToken,
+      });
+      const next: Session = {
+        ...session,
+        accessToken: tokens.access_token,
+        refreshToken: tokens.refresh_token,
+      };
+      setSession(next);
+      return next;
+    } catch {
+      // SPEC §4: a failed guest refresh clears the guest credentials.
+      clearSession();
+      return { kind: 'none' };
+    }
+  }
+  return session;
+}
+
+export async function createGuestSession(): Promise<Session> {
+  const tokens = await postForJson<GuestTokens>('/public/guest_tokens', undefined);
+  const next: Session = {
+    kind: 'guest',
+    guestId: tokens.guest_id,
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+  };
+  setSession(next);
+  return next;
+}
+
+/** A session whose access token is fresh: refreshed when expired, a guest one created when asked for. */
+export async function freshSession(asGuest = false): Promise<Session> {
+  let session = getSession();
+  if (session.kind !== 'none' && isExpired(session.accessToken)) {
+    session = await singleFlight(() => refreshSession(session));
+  }
+  if (session.kind === 'none' && asGuest) {
+    session = await singleFlight(createGuestSession);
+  }
+  return session;
+}
+
+export function logOutUser(): void {
+  const wasUser = getSession().kind === 'user';
+  clearSession();
+  if (wasUser) onUserLoggedOut();
+}
+
+function tokenOf(session: Session): string | undefined {
+  return session.kind === 'none' ? undefined : session.accessToken;
+}
+
+export async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  if (options.anonymous || options.accessToken) {
+    const response = await rawFetch(method, path, options.accessToken, options);
+    return parseResponse<T>(response);
+  }
+  const session = await freshSession(options.asGuest);
+  let response = await rawFetch(method, path, tokenOf(session), options);
+
+  if (response.status === 401) {
+    if (session.kind === 'user') {
+      logOutUser();
+    } else if (session.kind === 'guest') {
+      const renewed = await singleFlight(() => refreshSession(session));
+      if (renewed.kind === 'guest') response = await rawFetch(method, path, renewed.accessToken, options);
+    }
+  }
+  return parseResponse<T>(response);
+}
+
+async function parseResponse<T>(response: Response): Promise<T> {
+  if (!response.ok) throw await errorFromResponse(response);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('POST', path, { ...options, body }),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    request<T>('PATCH', path, { ...options, body }),
+  delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+};
+
+/** Stores the tokens of a login/sign-up answer as the current session. */
+export function startUserSession(tokens: UserTokens): void {
+  setSession({
+    kind: 'user',
+    accessToken: tokens.access_token,
+    refreshToken: tokens.refresh_token,
+    user: tokens.user,
+  });
+}
+
+export type { UserTokens };

@@ -1,0 +1,99 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from './client.ts';
+import type { Album, AlbumSummary, Blueprint, CreateAlbumBody, Organization, User } from './types.ts';
+
+// Every server read and write of the shell goes through these hooks, so cache keys live in one place.
+export const queryKeys = {
+  me: ['me'] as const,
+  albums: ['albums'] as const,
+  album: (id: string) => ['albums', id] as const,
+  blueprints: ['blueprints'] as const,
+  organizations: ['organizations'] as const,
+  authConfig: ['auth-config'] as const,
+};
+
+export function useMe(enabled = true) {
+  return useQuery({ queryKey: queryKeys.me, queryFn: () => api.get<User>('/users/me'), enabled });
+}
+
+export function useUpdateMe() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<Pick<User, 'nickname' | 'picture' | 'locale' | 'cookieConsent'>>) =>
+      api.patch<User>('/users/me', body),
+    onSuccess: (user) => client.setQueryData(queryKeys.me, user),
+  });
+}
+
+export function useAlbums() {
+  return useQuery({
+    queryKey: queryKeys.albums,
+    queryFn: async () => (await api.get<{ albums: AlbumSummary[] }>('/albums')).albums,
+  });
+}
+
+export function useAlbum(id: string) {
+  return useQuery({
+    queryKey: queryKeys.album(id),
+    queryFn: () => api.get<Album>(`/albums/${encodeURIComponent(id)}`, { asGuest: true }),
+    retry: (count, error) => count < 2 && (error as { status?: number }).status !== 404,
+  });
+}
+
+/** SPEC §7: album calls carry the album's language in Accept-Language. */
+export function useUpdateAlbum(id: string, language?: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { title?: string; releaseDate?: string | null }) =>
+      api.patch<Album>(`/albums/${encodeURIComponent(id)}`, body, {
+        asGuest: true,
+        language: language ?? undefined,
+      }),
+    onSuccess: (album) => {
+      client.setQueryData(queryKeys.album(id), album);
+      void client.invalidateQueries({ queryKey: queryKeys.albums, exact: true });
+    },
+  });
+}
+
+export function useDeleteAlbum() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api.delete(`/albums/${encodeURIComponent(id)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.albums }),
+  });
+}
+
+export function useCreateAlbum() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAlbumBody) => api.post<Album>('/albums', body, { asGuest: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.albums }),
+  });
+}
+
+export function useBlueprints() {
+  return useQuery({
+    queryKey: queryKeys.blueprints,
+    queryFn: async () =>
+      (await api.get<{ blueprints: Blueprint[] }>('/blueprints', { asGuest: true })).blueprints,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useOrganizations(enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.organizations,
+    queryFn: async () =>
+      (await api.get<{ organizations: Organization[] }>('/organizations', { asGuest: true })).organizations,
+    enabled,
+  });
+}
+
+export function useAuthConfig() {
+  return useQuery({
+    queryKey: queryKeys.authConfig,
+    queryFn: () => api.get<{ oidc: boolean }>('/auth/config', { anonymous: true }),
+    staleTime: Infinity,
+  });
+}

@@ -1,0 +1,157 @@
+/**
+ * The canvas's one SVG: the album drawn by the shared renderer (RenderRoot + SpreadContent), spreads stacked
+ * 60 mm apart (engine `spreadLayout`), only the spreads in view (engine culling). The camera is one transform
+ * on one group, so panning and zooming re-render nothing below it; the drawn document is `displayDoc` (the
+ * committed document, or a resize/rotate/crop preview of it).
+ */
+import { memo, useDeferredValue, type ReactNode, type RefObject } from 'react';
+import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM } from '@stickerbook/model';
+import {
+  RenderRoot,
+  SpreadContent,
+  variantForZoom,
+  type ImageSizeFor,
+  type ImageUrlFor,
+} from '../../../render/index.ts';
+import { BLEED_MM } from '../../../render/units.ts';
+import { spreadLayout } from '../../camera/layout.ts';
+import { useAtomValue, useVisibleSpreadIds } from '../../react.ts';
+import { useEditor } from '../EditorContext.tsx';
+import { useDerived } from '../useEditorValue.ts';
+import { useStickerTemplates } from '../../../features/editor-tabs/api.ts';
+
+export function WorldLayer({
+  worldRef,
+  imageUrlFor,
+  imageSizeFor,
+}: {
+  worldRef: RefObject<SVGSVGElement | null>;
+  imageUrlFor?: ImageUrlFor;
+  imageSizeFor?: ImageSizeFor;
+}) {
+  return (
+    <DocumentRoot imageUrlFor={imageUrlFor} imageSizeFor={imageSizeFor}>
+      <svg
+        ref={worldRef}
+        width="100%"
+        height="100%"
+        style={{ position: 'absolute', inset: 0, display: 'block' }}
+        data-testid="editor-world"
+      >
+        <defs>
+          <clipPath id="editor-trim" clipPathUnits="userSpaceOnUse">
+            <rect width={SPREAD_WIDTH_MM} height={SPREAD_HEIGHT_MM} />
+          </clipPath>
+          <clipPath id="editor-bleed" clipPathUnits="userSpaceOnUse">
+            <rect
+              x={-BLEED_MM}
+              y={-BLEED_MM}
+              width={SPREAD_WIDTH_MM + 2 * BLEED_MM}
+              height={SPREAD_HEIGHT_MM + 2 * BLEED_MM}
+            />
+          </clipPath>
+        </defs>
+        <CameraGroup>
+          <SpreadList />
+        </CameraGroup>
+      </svg>
+    </DocumentRoot>
+  );
+}
+
+function DocumentRoot({
+  children,
+  imageUrlFor,
+  imageSizeFor,
+}: {
+  children: ReactNode;
+  imageUrlFor?: ImageUrlFor;
+  imageSizeFor?: ImageSizeFor;
+}) {
+  const editor = useEditor();
+  const doc = useAtomValue(editor.displayDoc);
+  const meta = useAtomValue(editor.meta);
+  const settings = useAtomValue(editor.viewSettings);
+  // Placed stickers are drawn in the album's frame template (SPEC §3), as in print.
+  const templates = useStickerTemplates().data;
+  // Only the resolution tier matters to the renderer; a zoom that stays within one tier re-renders nothing. A
+  // new tier re-renders every element, so it is deferred: the zoomed frame shows first, sharper images after.
+  const variant = useDeferredValue(
+    useDerived([editor.camera], () => variantForZoom(editor.camera.get().zoom)),
+  );
+  return (
+    <RenderRoot
+      doc={doc}
+      albumMeta={meta}
+      imageVariant={variant}
+      imageUrlFor={imageUrlFor}
+      imageSizeFor={imageSizeFor}
+      templates={templates}
+      showStickers={settings.showStickers}
+      printMode={settings.printPreview}
+    >
+      {children}
+    </RenderRoot>
+  );
+}
+
+function CameraGroup({ children }: { children: ReactNode }) {
+  const editor = useEditor();
+  const { x, y, zoom } = useAtomValue(editor.camera);
+  return <g transform={`matrix(${zoom} 0 0 ${zoom} ${-x * zoom} ${-y * zoom})`}>{children}</g>;
+}
+
+function SpreadList() {
+  const editor = useEditor();
+  const ids = useVisibleSpreadIds(editor);
+  const doc = useAtomValue(editor.displayDoc);
+  const { printPreview, showBleed } = useAtomValue(editor.viewSettings);
+  const layout = spreadLayout(doc);
+  return (
+    <>
+      {ids.map((id) => {
+        const rect = layout.rects.get(id);
+        if (!rect) return null;
+        return <SpreadView key={id} id={id} x={rect.x} y={rect.y} guides={!printPreview} bleed={showBleed} />;
+      })}
+    </>
+  );
+}
+
+const SpreadView = memo(function SpreadView(props: {
+  id: string;
+  x: number;
+  y: number;
+  guides: boolean;
+  bleed: boolean;
+}) {
+  const { id, x, y, guides, bleed } = props;
+  return (
+    <g transform={`translate(${x} ${y})`} data-editor-spread={id}>
+      <rect
+        x={bleed ? -BLEED_MM + 1 : 1}
+        y={bleed ? -BLEED_MM + 1.5 : 1.5}
+        width={SPREAD_WIDTH_MM + (bleed ? 2 * BLEED_MM : 0)}
+        height={SPREAD_HEIGHT_MM + (bleed ? 2 * BLEED_MM : 0)}
+        fill="rgba(0,0,0,0.12)"
+      />
+      <g clipPath={`url(#${bleed ? 'editor-bleed' : 'editor-trim'})`}>
+        <SpreadContent spreadId={id} showGuides={guides} />
+      </g>
+      {bleed && (
+        <rect
+          x={-BLEED_MM}
+          y={-BLEED_MM}
+          width={SPREAD_WIDTH_MM + 2 * BLEED_MM}
+          height={SPREAD_HEIGHT_MM + 2 * BLEED_MM}
+          fill="none"
+          stroke="#e8590c"
+          strokeWidth={0.3}
+          strokeDasharray="1.5 1"
+          pointerEvents="none"
+          data-bleed-outline
+        />
+      )}
+    </g>
+  );
+});

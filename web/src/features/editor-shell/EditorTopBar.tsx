@@ -1,0 +1,78 @@
+import { Button, Group, Tooltip } from '@mantine/core';
+import { IconCloudUpload, IconShoppingCart } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import type { Album } from '../../api/types.ts';
+import { loginPathFor } from '../../api/client.ts';
+import { useViewer } from '../../auth/session.ts';
+import { HelpMenu } from '../../ui/layout/HelpMenu.tsx';
+import { LanguageSwitch } from '../../ui/layout/LanguageSwitch.tsx';
+import { UserMenu } from '../../ui/layout/UserMenu.tsx';
+import { AlbumTitleInput } from './AlbumTitleInput.tsx';
+import { editorPath } from './editorKeys.ts';
+import { ReleaseDateInput } from './ReleaseDateInput.tsx';
+import type { ReadonlyAtom } from '../../editor/state/atom.ts';
+import type { SyncStatus } from '../../editor/ui/useAlbumSync.ts';
+import { AlbumPreflightIcon } from './PreflightIcon.tsx';
+import { SyncStatusBadge } from './SyncStatusBadge.tsx';
+
+interface Props {
+  album: Album;
+  settingsPath: string;
+  syncStatus: ReadonlyAtom<SyncStatus>;
+  /** Avatars of the other people editing the album now. */
+  presence?: ReactNode;
+}
+
+export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Props) {
+  const { t } = useTranslation();
+  const viewer = useViewer();
+  const navigate = useNavigate();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+      <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+        <Link to="/start" aria-label={t('editor.backToStart')}>
+          <img src="/favicon.svg" alt="" width={32} height={32} style={{ display: 'block' }} />
+        </Link>
+        <div style={{ minWidth: 120, maxWidth: 360, flex: 1 }}>
+          <AlbumTitleInput album={album} />
+        </div>
+        <ReleaseDateInput album={album} />
+        {presence}
+        <SyncStatusBadge status={syncStatus} />
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {viewer.kind !== 'user' && (
+          <Tooltip label={t('editor.loginToSaveHint')}>
+            <Button
+              variant="default"
+              leftSection={<IconCloudUpload size={18} />}
+              component={Link}
+              to={loginPathFor(`/album/${album.id}/migrate`)}
+              visibleFrom="sm"
+              data-testid="login-to-save"
+            >
+              {t('editor.loginToSave')}
+            </Button>
+          </Tooltip>
+        )}
+        <Button
+          leftSection={<IconShoppingCart size={18} />}
+          component={Link}
+          to={editorPath(album.id, 'checkout')}
+          visibleFrom="md"
+          data-testid="order-button"
+        >
+          {t('editor.order', { price: t('editor.startingPrice') })}
+        </Button>
+        <Group visibleFrom="md" gap={0}>
+          <AlbumPreflightIcon albumId={album.id} />
+        </Group>
+        <LanguageSwitch compact />
+        <HelpMenu />
+        {viewer.kind === 'user' && <UserMenu onSettings={() => navigate(settingsPath)} />}
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,28 @@
+import { TextInput } from '@mantine/core';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useUpdateAlbum } from '../../api/queries.ts';
+import type { Album } from '../../api/types.ts';
+import { isoDay } from '../../ui/format.ts';
+import { notifyError } from '../../ui/notify.ts';
+
+export function ReleaseDateInput({ album }: { album: Album }) {
+  const { releaseDate } = album;
+  const { t } = useTranslation();
+  const updateAlbum = useUpdateAlbum(album.id, album.language);
+  return (
+    <TextInput
+      type="date"
+      size="xs"
+      aria-label={t('editor.releaseDate')}
+      leftSection={<IconCalendarEvent size={16} />}
+      defaultValue={isoDay(releaseDate)}
+      key={releaseDate ?? ''}
+      onChange={(event) => {
+        const value = event.currentTarget.value;
+        if (value) updateAlbum.mutate({ releaseDate: value }, { onError: notifyError });
+      }}
+      data-testid="editor-release-date"
+    />
+  );
+}

@@ -1,0 +1,16 @@
+/** The album-structure sidebar tabs (issue 4) and what the canvas and the shell need from them. */
+export { EDITOR_TAB_PANELS } from './panels.ts';
+export { EditorTabContent } from './EditorTabContent.tsx';
+export { EditorTabPanel } from './EditorTabPanel.tsx';
+export type { TabPanelProps } from './types.ts';
+export {
+  handleStickerDrop,
+  isStickerDrag,
+  readStickerDragData,
+  STICKER_DRAG_MIME,
+  type StickerDragData,
+  type StickerDropResult,
+} from './stickers/stickerDrop.ts';
+export { handleLayoutDrop, isLayoutDrag, LAYOUT_DRAG_MIME } from './layouts/layoutDrop.ts';
+export { useStickerTemplates, useOnboardingState } from './api.ts';
+export { useOpenStickerRequests } from './stickers/useOpenStickerRequests.ts';

@@ -1,0 +1,125 @@
+/**
+ * Every drop on the canvas (SPEC §4 canvas drops), dispatched by what the drag carries:
+ * - a sticker from the stickers tab makes or fills a sticker cell;
+ * - a layout replaces a spread's content;
+ * - a stock photo from the background tab's stock search becomes an Image element at the drop point;
+ * - an album image from the background tab's images becomes an Image element at the drop point;
+ * - files from the desktop upload (with the upload progress panel) and become Image elements at the drop point.
+ * One listener pair on the document for drags that land on the canvas element, so the canvas needs no knowledge
+ * of the tabs and no two handlers ever both take a drop.
+ */
+import { insertElement, type Point } from '@stickerbook/model';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Editor } from '../../editor/Editor.ts';
+import { spreadIdAtPoint, spreadLayout } from '../../editor/camera/layout.ts';
+import { useEditor } from '../../editor/ui/EditorContext.tsx';
+import { albumImageRegistry, type ImageRegistry } from '../images/index.ts';
+import { handleStockDrop, isStockDrag } from '../stock/index.ts';
+import { DROPPED_IMAGE_WIDTH_MM, dropImageFiles } from '../uploads/index.ts';
+import { runChange } from './editorHooks.ts';
+import { handleLayoutDrop, isLayoutDrag } from './layouts/layoutDrop.ts';
+import { handleStickerDrop, isStickerDrag } from './stickers/stickerDrop.ts';
+
+const CANVAS_SELECTOR = '[data-testid="editor-canvas"]';
+/** What the background tab's image thumbnails carry: the image record's id. */
+export const ALBUM_IMAGE_DRAG_MIME = 'image/x-stickerbook-image';
+
+type DropKind = 'sticker' | 'layout' | 'stock' | 'albumImage' | 'files';
+
+/** What a drag carries (readable during dragover, when only the types are). */
+export function dropKindOf(dataTransfer: DataTransfer): DropKind | null {
+  if (isStickerDrag(dataTransfer)) return 'sticker';
+  if (isLayoutDrag(dataTransfer)) return 'layout';
+  if (isStockDrag(dataTransfer)) return 'stock';
+  const types = Array.from(dataTransfer.types);
+  if (types.includes(ALBUM_IMAGE_DRAG_MIME)) return 'albumImage';
+  if (types.includes('Files')) return 'files';
+  return null;
+}
+
+export function useCanvasDrops(albumId: string): void {
+  const editor = useEditor();
+  const { t } = useTranslation();
+  useEffect(() => {
+    const registry = albumImageRegistry(albumId);
+    const canvasOf = (event: DragEvent) =>
+      event.target instanceof Element ? event.target.closest<HTMLElement>(CANVAS_SELECTOR) : null;
+    const onDragOver = (event: DragEvent) => {
+      if (event.defaultPrevented || !event.dataTransfer || !canvasOf(event)) return;
+      if (!dropKindOf(event.dataTransfer)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = 'copy';
+    };
+    const onDrop = (event: DragEvent) => {
+      const canvas = canvasOf(event);
+      const data = event.dataTransfer;
+      if (event.defaultPrevented || !data || !canvas) return;
+      const kind = dropKindOf(data);
+      if (!kind) return;
+      event.preventDefault();
+      const rect = canvas.getBoundingClientRect();
+      const screen = { x: event.clientX - rect.left, y: event.clientY - rect.top };
+      const point = editor.screenToPage(screen);
+      switch (kind) {
+        case 'sticker':
+          handleStickerDrop(editor, data, point);
+          break;
+        case 'layout':
+          void handleLayoutDrop(editor, data, point);
+          break;
+        case 'stock':
+          handleStockDrop(editor, data, point);
+          break;
+        case 'albumImage':
+          placeAlbumImage(editor, registry, data.getData(ALBUM_IMAGE_DRAG_MIME), point);
+          break;
+        case 'files': {
+          const files = Array.from(data.files);
+          if (files.length > 0) void dropImageFiles(editor, files, screen, { albumId, registry, t });
+          break;
+        }
+      }
+    };
+    document.addEventListener('dragover', onDragOver);
+    document.addEventListener('drop', onDrop);
+    return () => {
+      document.removeEventListener('dragover', onDragOver);
+      document.removeEventListener('drop', onDrop);
+    };
+  }, [editor, albumId, t]);
+}
+
+/** An uploaded image of the album, placed centred on the drop point in its aspect ratio, as one history entry. */
+export function placeAlbumImage(
+  editor: Editor,
+  registry: ImageRegistry,
+  imageId: string,
+  point: Point,
+): boolean {
+  if (!imageId) return false;
+  const spreadId = spreadIdAtPoint(editor.doc, point);
+  if (!spreadId) return false;
+  const origin = spreadLayout(editor.doc).rects.get(spreadId)!;
+  const size = registry.imageSizeFor(imageId);
+  const width = DROPPED_IMAGE_WIDTH_MM;
+  const height = Math.round(width * (size && size.width > 0 ? size.height / size.width : 0.75) * 100) / 100;
+  const change = runChange(
+    editor,
+    'Insert image',
+    (doc) =>
+      insertElement(doc, {
+        parentId: spreadId,
+        type: 'Image',
+        props: {
+          x: point.x - origin.x - width / 2,
+          y: point.y - origin.y - height / 2,
+          width,
+          height,
+          image: imageId,
+        },
+      }),
+    { select: true },
+  );
+  return change !== null;
+}

@@ -1,0 +1,2 @@
+export { JobsTab } from './JobsTab.tsx';
+export { JobsPanel } from './JobsPanel.tsx';

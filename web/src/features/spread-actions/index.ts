@@ -1,0 +1,1 @@
+export { SpreadMetaBarActions } from './SpreadMetaBarActions.tsx';

@@ -1,0 +1,97 @@
+import { Alert, Button, Container, Group, SimpleGrid, Skeleton, Tabs, Title } from '@mantine/core';
+import { IconConfetti, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import { useAlbums, useDeleteAlbum } from '../../api/queries.ts';
+import type { AlbumSummary } from '../../api/types.ts';
+import { confirm } from '../../ui/confirm.tsx';
+import { notify, notifyError } from '../../ui/notify.ts';
+import { AlbumCard } from './AlbumCard.tsx';
+import { EmptyAlbums } from './EmptyAlbums.tsx';
+
+export function StartPage() {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const albums = useAlbums();
+  const deleteAlbum = useDeleteAlbum();
+  const own = albums.data?.filter((album) => album.is_owner) ?? [];
+  const shared = albums.data?.filter((album) => !album.is_owner) ?? [];
+
+  const requestDelete = async (album: AlbumSummary) => {
+    const confirmed = await confirm({
+      title: t('start.deleteTitle'),
+      message: t('start.deleteMessage', { title: album.title }),
+      confirmLabel: t('start.delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    deleteAlbum.mutate(album.id, {
+      onSuccess: () => notify.success(t('start.deleted', { title: album.title })),
+      onError: notifyError,
+    });
+  };
+
+  const grid = (list: AlbumSummary[], isShared: boolean) =>
+    albums.isPending ? (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} h={280} radius="lg" />
+        ))}
+      </SimpleGrid>
+    ) : list.length === 0 ? (
+      <EmptyAlbums shared={isShared} />
+    ) : (
+      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+        {list.map((album) => (
+          <AlbumCard key={album.id} album={album} onDelete={isShared ? undefined : requestDelete} />
+        ))}
+      </SimpleGrid>
+    );
+
+  return (
+    <Container size="lg" py="xl">
+      {params.has('activated') && (
+        <Alert
+          color="teal"
+          icon={<IconConfetti />}
+          title={t('start.activatedTitle')}
+          withCloseButton
+          onClose={() => setParams({}, { replace: true })}
+          mb="lg"
+          data-testid="activated-notice"
+        >
+          {t('start.activatedBody')}
+        </Alert>
+      )}
+      <Group justify="space-between" mb="lg">
+        <Title order={1}>{t('start.title')}</Title>
+        <Button
+          component={Link}
+          to="/album/new"
+          leftSection={<IconPlus size={18} />}
+          size="md"
+          data-testid="create-album"
+        >
+          {t('start.create')}
+        </Button>
+      </Group>
+      {albums.isError && (
+        <Alert color="red" mb="lg">
+          {t('errors.generic')}
+        </Alert>
+      )}
+      <Tabs defaultValue="own" keepMounted={false}>
+        <Tabs.List mb="lg">
+          <Tabs.Tab value="own" data-testid="tab-own-albums">
+            {t('start.ownTab', { count: own.length })}
+          </Tabs.Tab>
+          <Tabs.Tab value="shared" data-testid="tab-shared-albums">
+            {t('start.sharedTab', { count: shared.length })}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="own">{grid(own, false)}</Tabs.Panel>
+        <Tabs.Panel value="shared">{grid(shared, true)}</Tabs.Panel>
+      </Tabs>
+    </Container>
+  );
+}

@@ -1,0 +1,320 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Container,
+  Group,
+  Image,
+  Loader,
+  Progress,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconCamera, IconCircleCheck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBlocker, useParams } from 'react-router-dom';
+import { errorCodeOf } from '../../api/errors.ts';
+import { errorMessage } from '../../ui/notify.ts';
+import { Logo } from '../../ui/layout/Logo.tsx';
+import { inspectFile } from '../uploads/inspectFile.ts';
+import { problemsText } from '../uploads/uploadErrors.ts';
+import { fetchStickerLink, sendStickerPhoto, type StickerLink } from './api.ts';
+
+const NAME_MAX = 30;
+const UNKNOWN_SECTION = '__unknown__';
+type Step = 'name' | 'section' | 'photo' | 'upload' | 'result';
+
+interface ChosenPhoto {
+  file: File;
+  url: string;
+  size: { width: number; height: number };
+}
+
+/** SPEC §2 /s/{token}: the public sticker upload form, for contributors without an account (issue 8). */
+export function StickerUploadPage() {
+  const { token = '' } = useParams();
+  const { t } = useTranslation();
+  const link = useQuery({
+    queryKey: ['sticker-link', token],
+    queryFn: () => fetchStickerLink(token),
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+
+  return (
+    <Box mih="100dvh" bg="gray.0" style={{ display: 'flex', flexDirection: 'column' }}>
+      {link.data && !link.data.white_label && (
+        <Box px="md" py="sm" bg="white" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <Logo />
+        </Box>
+      )}
+      <Container size={480} w="100%" py="lg" px="md" style={{ flex: 1 }}>
+        {link.isPending ? (
+          <Group justify="center" py="xl">
+            <Loader />
+          </Group>
+        ) : link.data ? (
+          <StickerForm token={token} link={link.data} />
+        ) : (
+          <Alert
+            color="gray"
+            icon={<IconAlertTriangle />}
+            title={t('stickerLink.form.unavailableTitle')}
+            data-testid="sticker-link-unavailable"
+          >
+            {t('stickerLink.form.unavailable')}
+          </Alert>
+        )}
+      </Container>
+      <Group justify="center" gap="lg" py="md">
+        <Anchor href="/privacy" target="_blank" size="sm" c="dimmed">
+          {t('stickerLink.form.privacy')}
+        </Anchor>
+        <Anchor href="/imprint" target="_blank" size="sm" c="dimmed">
+          {t('stickerLink.form.imprint')}
+        </Anchor>
+      </Group>
+    </Box>
+  );
+}
+
+function StickerForm({ token, link }: { token: string; link: StickerLink }) {
+  const { t, i18n } = useTranslation();
+  const [step, setStep] = useState<Step>('name');
+  const [name, setName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [position, setPosition] = useState('');
+  const [section, setSection] = useState<string>(UNKNOWN_SECTION);
+  const [photo, setPhoto] = useState<ChosenPhoto>();
+  const [photoProblem, setPhotoProblem] = useState<string>();
+  const [measuring, setMeasuring] = useState(false);
+  const [progress, setProgress] = useState(0);
+  const [failure, setFailure] = useState<string>();
+
+  // SPEC §2: navigation is blocked while the photo uploads.
+  const uploading = step === 'upload';
+  useBlocker(uploading);
+  useEffect(() => {
+    if (!uploading) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [uploading]);
+  useEffect(() => () => photo && URL.revokeObjectURL(photo.url), [photo]);
+
+  const steps: Step[] = link.sections.length > 0 ? ['name', 'section', 'photo'] : ['name', 'photo'];
+  const index = steps.indexOf(step);
+  const nameOk = name.trim().length > 0 && (!link.require_position || position.trim().length > 0);
+  const canNext = step === 'name' ? nameOk : step === 'photo' ? Boolean(photo) && !measuring : true;
+
+  async function choose(file: File | undefined) {
+    setPhoto(undefined);
+    setPhotoProblem(undefined);
+    if (!file) return;
+    setMeasuring(true);
+    try {
+      const inspected = await inspectFile(file, 'sticker');
+      if (inspected.problems.length > 0 || !inspected.size) {
+        setPhotoProblem(
+          problemsText(t, inspected.problems.length ? inspected.problems : ['UPLOAD_FAILED'], 'sticker'),
+        );
+        return;
+      }
+      setPhoto({ file, url: URL.createObjectURL(file), size: inspected.size });
+    } finally {
+      setMeasuring(false);
+    }
+  }
+
+  async function send() {
+    if (!photo) return;
+    setStep('upload');
+    setProgress(0);
+    setFailure(undefined);
+    try {
+      await sendStickerPhoto(
+        token,
+        photo.file,
+        photo.size,
+        {
+          name: name.trim(),
+          last_name: lastName.trim(),
+          position: position.trim(),
+          section_id: section === UNKNOWN_SECTION ? null : section,
+        },
+        setProgress,
+      );
+    } catch (error) {
+      const code = errorCodeOf(error);
+      setFailure(
+        i18n.exists(`stickerLink.errors.${code}`) ? t(`stickerLink.errors.${code}`) : errorMessage(error),
+      );
+    }
+    setStep('result');
+  }
+
+  function restart() {
+    setName('');
+    setLastName('');
+    setPosition('');
+    setSection(UNKNOWN_SECTION);
+    setPhoto(undefined);
+    setFailure(undefined);
+    setStep('name');
+  }
+
+  const next = () => (index === steps.length - 1 ? void send() : setStep(steps[index + 1]));
+  const back = () => setStep(steps[index - 1]);
+
+  return (
+    <Stack gap="md">
+      <div>
+        {link.title && <Title order={2}>{link.title}</Title>}
+        <Text c="dimmed" size="sm">
+          {t('stickerLink.form.intro')}
+        </Text>
+      </div>
+      {link.content && step === 'name' && (
+        <Card withBorder radius="md" padding="sm">
+          <Text style={{ whiteSpace: 'pre-wrap' }}>{link.content}</Text>
+        </Card>
+      )}
+      {index >= 0 && (
+        <Text size="xs" c="dimmed">
+          {t('stickerLink.form.stepOf', { step: index + 1, total: steps.length })}
+        </Text>
+      )}
+
+      {step === 'name' && (
+        <Stack gap="sm">
+          <TextInput
+            label={t('stickerLink.form.name')}
+            required
+            maxLength={NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.currentTarget.value)}
+            autoComplete="given-name"
+            data-autofocus
+          />
+          <TextInput
+            label={t('stickerLink.form.lastName')}
+            maxLength={NAME_MAX}
+            value={lastName}
+            onChange={(event) => setLastName(event.currentTarget.value)}
+            autoComplete="family-name"
+          />
+          {link.require_position && (
+            <TextInput
+              label={t('stickerLink.form.position')}
+              description={t('stickerLink.form.positionHint')}
+              required
+              maxLength={NAME_MAX}
+              value={position}
+              onChange={(event) => setPosition(event.currentTarget.value)}
+            />
+          )}
+        </Stack>
+      )}
+
+      {step === 'section' && (
+        <Radio.Group label={t('stickerLink.form.section')} value={section} onChange={setSection}>
+          <Stack gap="xs" mt="xs">
+            {link.sections.map((option) => (
+              <Radio
+                key={option.id}
+                value={option.id}
+                label={option.name || t('stickerLink.form.untitledSection')}
+              />
+            ))}
+            <Radio value={UNKNOWN_SECTION} label={t('stickerLink.form.unknownSection')} />
+          </Stack>
+        </Radio.Group>
+      )}
+
+      {step === 'photo' && (
+        <Stack gap="sm">
+          <Text fw={500}>{t('stickerLink.form.photo')}</Text>
+          <Text size="sm" c="dimmed">
+            {t('stickerLink.form.photoHint')}
+          </Text>
+          <Button
+            component="label"
+            variant="light"
+            leftSection={<IconCamera size={18} />}
+            loading={measuring}
+            data-testid="sticker-photo-button"
+          >
+            {photo ? t('stickerLink.form.changePhoto') : t('stickerLink.form.choosePhoto')}
+            <input
+              type="file"
+              accept="image/png,image/jpeg"
+              capture="user"
+              hidden
+              data-testid="sticker-photo-input"
+              onChange={(event) => void choose(event.currentTarget.files?.[0])}
+            />
+          </Button>
+          {photoProblem && (
+            <Alert color="red" icon={<IconAlertTriangle />}>
+              {photoProblem}
+            </Alert>
+          )}
+          {photo && <Image src={photo.url} alt="" radius="md" mah={320} fit="contain" />}
+        </Stack>
+      )}
+
+      {step === 'upload' && (
+        <Stack gap="xs" py="lg">
+          <Text>{t('stickerLink.form.uploading')}</Text>
+          <Progress value={progress * 100} animated size="lg" aria-label={t('stickerLink.form.uploading')} />
+        </Stack>
+      )}
+
+      {step === 'result' && (
+        <Result ok={!failure} onRestart={restart}>
+          {failure ? `${t('stickerLink.form.failed')} ${failure}` : t('stickerLink.form.done')}
+        </Result>
+      )}
+
+      {index >= 0 && (
+        <Group justify="space-between">
+          <Button variant="default" onClick={back} disabled={index === 0}>
+            {t('stickerLink.form.back')}
+          </Button>
+          <Button onClick={next} disabled={!canNext} data-testid="sticker-next">
+            {index === steps.length - 1 ? t('stickerLink.form.send') : t('stickerLink.form.next')}
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+function Result({ ok, children, onRestart }: { ok: boolean; children: ReactNode; onRestart(): void }) {
+  const { t } = useTranslation();
+  return (
+    <Stack
+      align="center"
+      gap="md"
+      py="lg"
+      data-testid={ok ? 'sticker-upload-success' : 'sticker-upload-error'}
+    >
+      {ok ? (
+        <IconCircleCheck size={56} color="var(--mantine-color-teal-6)" />
+      ) : (
+        <IconAlertTriangle size={56} color="var(--mantine-color-red-6)" />
+      )}
+      <Text ta="center">{children}</Text>
+      <Button variant="light" onClick={onRestart}>
+        {ok ? t('stickerLink.form.another') : t('stickerLink.form.retry')}
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { api } from '../../api/client.ts';
+import { ApiError, NETWORK_ERROR } from '../../api/errors.ts';
+
+/** SPEC §3 image record as GET /images/:id returns it (server/src/images/view.ts). */
+export interface ImageRecord {
+  id: string;
+  album_id: string;
+  model: 'image' | 'sticker';
+  /** Variants: queued -> working -> finished | error; until finished every URL is the original. */
+  state: 'queued' | 'working' | 'finished' | 'error';
+  blob: { filename: string; small: string; medium: string; large: string; full: string; original: string };
+  details: { width: number; height: number; face?: FaceBox | null };
+  meta: { content_type: string; byte_size?: number };
+  dimensions: Partial<
+    Record<'small' | 'medium' | 'large' | 'full' | 'original', { width: number; height: number }>
+  >;
+  tags: string[];
+  created_at: string;
+}
+
+export interface FaceBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface DeclaredFile {
+  filename: string;
+  byte_size: number;
+  checksum: string;
+  content_type: string;
+}
+
+export interface DirectUpload {
+  blob_id: string;
+  upload_url: string;
+  headers: Record<string, string>;
+}
+export type DeclaredUpload = DirectUpload | { error: { code: string; codes: string[] } };
+
+export async function declareUploads(files: DeclaredFile[]): Promise<DeclaredUpload[]> {
+  const { uploads } = await api.post<{ uploads: DeclaredUpload[] }>(
+    '/direct_uploads/batch',
+    { files },
+    { asGuest: true },
+  );
+  return uploads;
+}
+
+/**
+ * PUTs the bytes to the storage URL with XMLHttpRequest, the one browser API that reports upload progress.
+ * The URL is signed (our local route or a presigned S3 PUT), so no bearer token goes with it.
+ */
+export function putBytes(
+  upload: DirectUpload,
+  body: Blob,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('PUT', upload.upload_url);
+    for (const [name, value] of Object.entries(upload.headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      if (xhr.status >= 200 && xhr.status < 300) return resolve();
+      let code = `HTTP_${xhr.status}`;
+      try {
+        code = (JSON.parse(xhr.responseText) as { error?: { code?: string } }).error?.code ?? code;
+      } catch {
+        // S3 answers XML; the status is all we need.
+      }
+      reject(new ApiError(code, xhr.status, `Upload failed with ${xhr.status}`));
+    };
+    xhr.onerror = () => reject(new ApiError(NETWORK_ERROR, 0, 'Upload failed'));
+    xhr.onabort = () => reject(new DOMException('Upload aborted', 'AbortError'));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(body);
+  });
+}
+
+export function createImageRecord(
+  albumId: string,
+  body: {
+    blob_id: string;
+    model: 'image' | 'sticker';
+    details?: { width?: number; height?: number; face?: FaceBox | null };
+  },
+): Promise<ImageRecord> {
+  return api.post<ImageRecord>(`/albums/${encodeURIComponent(albumId)}/images`, body, { asGuest: true });
+}
+
+export const fetchImage = (id: string) =>
+  api.get<ImageRecord>(`/images/${encodeURIComponent(id)}`, { asGuest: true });
+
+export const fetchAlbumImages = async (albumId: string) =>
+  (
+    await api.get<{ images: ImageRecord[] }>(`/albums/${encodeURIComponent(albumId)}/images`, {
+      asGuest: true,
+    })
+  ).images;
+
+export const deleteImage = (id: string) => api.delete(`/images/${encodeURIComponent(id)}`, { asGuest: true });
+
+/** SPEC §7 POST /images/face_detection: the largest face as fractions, or null. */
+export async function detectFace(base64Image: string): Promise<FaceBox | null> {
+  const { face } = await api.post<{ face: FaceBox | null }>(
+    '/images/face_detection',
+    { base64_image: base64Image },
+    { asGuest: true },
+  );
+  return face;
+}

@@ -1,0 +1,127 @@
+import { deleteElements, insertElement, updateElement, type ImageModel } from '@stickerbook/model';
+import type { TFunction } from 'i18next';
+import { useMemo, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { spreadIdAtPoint, spreadLayout, type Editor } from '../../editor/index.ts';
+import type { ImageRegistry } from '../images/imageRegistry.ts';
+import { notifyUploadProblems, problemsText } from './uploadErrors.ts';
+import { TooManyFilesError, uploadFiles } from './uploadFiles.ts';
+import { notify } from '../../ui/notify.ts';
+
+/** A dropped photo is placed this wide (mm), its height from its aspect ratio; several files cascade by 10 mm. */
+export const DROPPED_IMAGE_WIDTH_MM = 100;
+const CASCADE_MM = 10;
+
+export interface ImageDropOptions {
+  albumId: string;
+  registry: ImageRegistry;
+  model?: ImageModel;
+}
+
+/**
+ * SPEC §4 canvas drop: files dropped on a spread become Image elements at the drop point, showing the local file
+ * at once and the server record once it exists; a failed upload removes its element. Spread the handlers on the
+ * canvas element (the one whose top-left corner is the camera's screen origin):
+ *
+ *     const drop = useImageDrop(editor, { albumId, registry });
+ *     <div onDragOver={drop.onDragOver} onDrop={drop.onDrop}>…</div>
+ */
+export function useImageDrop(editor: Editor, options: ImageDropOptions) {
+  const { t } = useTranslation();
+  const { albumId, registry, model = 'image' } = options;
+  return useMemo(
+    () => ({
+      onDragOver(event: DragEvent<HTMLElement>) {
+        if (!Array.from(event.dataTransfer.types).includes('Files')) return;
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+      },
+      onDrop(event: DragEvent<HTMLElement>) {
+        const files = Array.from(event.dataTransfer.files);
+        if (files.length === 0) return;
+        event.preventDefault();
+        const rect = event.currentTarget.getBoundingClientRect();
+        const screen = { x: event.clientX - rect.left, y: event.clientY - rect.top };
+        void dropImageFiles(editor, files, screen, { albumId, registry, model, t });
+      },
+    }),
+    [editor, albumId, registry, model, t],
+  );
+}
+
+/** The work of a drop, apart from React: returns the element ids it created (removed again on failure). */
+export async function dropImageFiles(
+  editor: Editor,
+  files: readonly File[],
+  screenPoint: { x: number; y: number },
+  options: ImageDropOptions & { t: TFunction },
+): Promise<string[]> {
+  const { registry, t } = options;
+  const point = editor.screenToPage(screenPoint);
+  const spreadId = spreadIdAtPoint(editor.doc, point);
+  if (!spreadId || !editor.canEdit()) return [];
+  const spreadRect = spreadLayout(editor.doc).rects.get(spreadId)!;
+  const local = { x: point.x - spreadRect.x, y: point.y - spreadRect.y };
+  const elementByJob = new Map<string, string>();
+  let placed = 0;
+  const stillShowing = (elementId: string, imageId: string) =>
+    editor.doc.nodes[elementId]?.props.image === imageId;
+
+  try {
+    const jobs = await uploadFiles(files, {
+      albumId: options.albumId,
+      model: options.model ?? 'image',
+      onLocal(job) {
+        registry.setLocal(job.id, job.localUrl!, job.size);
+        const aspect = job.size && job.size.width > 0 ? job.size.height / job.size.width : 0.75;
+        const width = DROPPED_IMAGE_WIDTH_MM;
+        const height = Math.round(width * aspect * 100) / 100;
+        const offset = placed++ * CASCADE_MM;
+        let elementId: string | undefined;
+        editor.change(
+          'Insert image',
+          (doc) => {
+            const change = insertElement(doc, {
+              parentId: spreadId,
+              type: 'Image',
+              props: {
+                x: local.x - width / 2 + offset,
+                y: local.y - height / 2 + offset,
+                width,
+                height,
+                image: job.id,
+              },
+            });
+            elementId = change.selection[0];
+            return change;
+          },
+          { select: true },
+        );
+        if (elementId) elementByJob.set(job.id, elementId);
+      },
+      onRecord(job, image) {
+        registry.setRecord(image);
+        const elementId = elementByJob.get(job.id);
+        if (elementId && stillShowing(elementId, job.id)) {
+          editor.change('Image uploaded', (doc) => updateElement(doc, elementId, { image: image.id }));
+        }
+        registry.remove(job.id);
+      },
+      onFinished(_job, image) {
+        registry.setRecord(image);
+      },
+      onFailed(job) {
+        const elementId = elementByJob.get(job.id);
+        if (elementId && stillShowing(elementId, job.id)) {
+          editor.change('Upload failed', (doc) => deleteElements(doc, [elementId]));
+        }
+        registry.remove(job.id);
+      },
+    });
+    notifyUploadProblems(t, jobs, options.model);
+  } catch (error) {
+    if (!(error instanceof TooManyFilesError)) throw error;
+    notify.error(problemsText(t, error.codes));
+  }
+  return [...elementByJob.values()];
+}

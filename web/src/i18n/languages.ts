@@ -1,0 +1,16 @@
+export const LANGUAGES = ['de', 'en', 'fr', 'it', 'pl'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Each language is named in itself, so people find theirs whatever the current UI language is. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  de: 'Deutsch',
+  en: 'English',
+  fr: 'Français',
+  it: 'Italiano',
+  pl: 'Polski',
+};
+
+export function currentLanguage(lng: string | undefined): Language {
+  const short = (lng ?? 'en').slice(0, 2) as Language;
+  return LANGUAGES.includes(short) ? short : 'en';
+}

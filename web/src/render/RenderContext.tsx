@@ -1,0 +1,70 @@
+import { createContext, useContext, useSyncExternalStore } from 'react';
+import type { AlbumSettings, DocNode, StickerTemplate } from '@stickerbook/model';
+import type { ImageVariant } from './variant.ts';
+import type { DocStore, NodeSource } from './store/DocStore.ts';
+
+export type ImageUrlFor = (imageId: string, variant: ImageVariant) => string | undefined;
+export type ImageSizeFor = (imageId: string) => { width: number; height: number } | undefined;
+
+/** What every element needs besides its own node; memoised by SpreadSvg so it rarely changes. */
+export interface RenderOptions {
+  colors: readonly string[];
+  fonts: AlbumSettings['fonts'];
+  imageUrlFor?: ImageUrlFor;
+  imageSizeFor?: ImageSizeFor;
+  variant: ImageVariant;
+  printMode: boolean;
+  showStickers: boolean;
+  templates?: Readonly<Record<number, StickerTemplate>>;
+  stickerTemplateId?: number;
+  /** Prefix for SVG ids (gradients, filters, clip paths) so two renderings on one page don't clash. */
+  idPrefix: string;
+}
+
+export const RenderOptionsContext = createContext<RenderOptions>({
+  colors: [],
+  fonts: { title: 'Playfair Display', sub_title: 'Montserrat', paragraph: 'Lato' },
+  variant: 'medium',
+  printMode: false,
+  showStickers: true,
+  idPrefix: 'r',
+});
+export const DocStoreContext = createContext<DocStore | null>(null);
+export const NodeSourceContext = createContext<NodeSource | null>(null);
+
+export function useRenderOptions(): RenderOptions {
+  return useContext(RenderOptionsContext);
+}
+
+export function svgId(options: RenderOptions, nodeId: string, purpose: string): string {
+  return `${options.idPrefix}-${nodeId}-${purpose}`.replace(/[^A-Za-z0-9_-]/g, '_');
+}
+
+function useSource(): NodeSource {
+  const source = useContext(NodeSourceContext);
+  if (!source) throw new Error('Element views must be rendered inside SpreadSvg or a sticker frame');
+  return source;
+}
+
+export function useNode(id: string): DocNode | undefined {
+  const source = useSource();
+  const read = () => source.node(id);
+  return useSyncExternalStore(source.subscribe, read, read);
+}
+
+export function useChildIds(parentId: string): string[] {
+  const source = useSource();
+  const read = () => source.childKey(parentId);
+  const key = useSyncExternalStore(source.subscribe, read, read);
+  return key === '' ? [] : key.split(',');
+}
+
+/** Subscribe to one derived value of the album document (a string or number, compared by value). */
+export function useDocValue<T>(select: (store: DocStore) => T, fallback: T): T {
+  const store = useContext(DocStoreContext);
+  const subscribe = store ? store.subscribe : noSubscribe;
+  const read = () => (store ? select(store) : fallback);
+  return useSyncExternalStore(subscribe, read, read);
+}
+
+const noSubscribe = () => () => {};

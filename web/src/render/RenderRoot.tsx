@@ -1,0 +1,102 @@
+import { useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import type { AlbumDocument, AlbumMeta, StickerTemplate } from '@stickerbook/model';
+import { DocStore } from './store/DocStore.ts';
+import {
+  DocStoreContext,
+  NodeSourceContext,
+  RenderOptionsContext,
+  type ImageSizeFor,
+  type ImageUrlFor,
+  type RenderOptions,
+} from './RenderContext.tsx';
+import { variantForZoom, type ImageVariant } from './variant.ts';
+import { FontLoader } from './fonts/FontLoader.tsx';
+import { fontFamiliesOf } from './fonts/usedFonts.ts';
+
+export interface RenderRootProps {
+  doc: AlbumDocument;
+  /** Title, release date (ISO) and language for automatic text; missing fields are empty. */
+  albumMeta?: Partial<AlbumMeta>;
+  imageUrlFor?: ImageUrlFor;
+  imageSizeFor?: ImageSizeFor;
+  /** 1 = 100 %; picks the image variant (SPEC §9 resolution tiers). */
+  zoom?: number;
+  /** Forces a variant (the print route's `resolution`); otherwise chosen from the zoom. */
+  imageVariant?: ImageVariant;
+  printMode?: boolean;
+  showStickers?: boolean;
+  templates?: Readonly<Record<number, StickerTemplate>>;
+  children: ReactNode;
+}
+
+/**
+ * Provides one album document to any number of SpreadContent views (the editor puts all spreads in
+ * one world <svg>; previews use SpreadSvg). Render it outside <svg>: it also adds the fonts.
+ */
+export function RenderRoot(props: RenderRootProps) {
+  const { doc, albumMeta, zoom = 1, printMode = false, showStickers = true } = props;
+  const meta = useMemo<AlbumMeta>(
+    () => ({
+      title: albumMeta?.title ?? '',
+      releaseDate: albumMeta?.releaseDate ?? null,
+      language: albumMeta?.language ?? 'de',
+    }),
+    [albumMeta?.title, albumMeta?.releaseDate, albumMeta?.language],
+  );
+  const [store] = useState(() => new DocStore(doc, meta));
+  // Children read the new document in this same render; memoised views hear about it below.
+  store.update(doc, meta);
+  useLayoutEffect(() => store.notify());
+
+  const idPrefix = useId().replace(/[^A-Za-z0-9_-]/g, '');
+  const variant = props.imageVariant ?? variantForZoom(zoom);
+  const { colors, fonts, stickerTemplateId } = doc.settings;
+  const { imageUrlFor, imageSizeFor, templates } = props;
+  const options = useMemo<RenderOptions>(
+    () => ({
+      colors,
+      fonts,
+      imageUrlFor,
+      imageSizeFor,
+      variant,
+      printMode,
+      showStickers,
+      templates,
+      stickerTemplateId,
+      idPrefix,
+    }),
+    [
+      colors,
+      fonts,
+      imageUrlFor,
+      imageSizeFor,
+      variant,
+      printMode,
+      showStickers,
+      templates,
+      stickerTemplateId,
+      idPrefix,
+    ],
+  );
+  const familyKey = useMemo(
+    () => fontFamiliesOf(templateAndDocNodes(doc, templates), fonts).join('|'),
+    [doc, templates, fonts],
+  );
+  const families = useMemo(() => familyKey.split('|'), [familyKey]);
+
+  return (
+    <RenderOptionsContext.Provider value={options}>
+      <DocStoreContext.Provider value={store}>
+        <NodeSourceContext.Provider value={store}>
+          <FontLoader families={families} />
+          {props.children}
+        </NodeSourceContext.Provider>
+      </DocStoreContext.Provider>
+    </RenderOptionsContext.Provider>
+  );
+}
+
+function* templateAndDocNodes(doc: AlbumDocument, templates: RenderRootProps['templates']) {
+  yield* Object.values(doc.nodes);
+  for (const template of Object.values(templates ?? {})) yield* Object.values(template.nodes);
+}

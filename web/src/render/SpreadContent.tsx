@@ -1,0 +1,70 @@
+import { memo } from 'react';
+import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM, PAGE_WIDTH_MM, type Fill } from '@stickerbook/model';
+import { svgId, useChildIds, useNode, useRenderOptions } from './RenderContext.tsx';
+import { paintValue, resolvePaint } from './paint.ts';
+import { PaintDef } from './PaintDef.tsx';
+import { NodeView } from './NodeView.tsx';
+import { BLEED_MM } from './units.ts';
+
+/**
+ * One spread in spread coordinates (0..460 x 0..297 mm): its fill, which reaches into the bleed, then
+ * its elements in child order (alwaysOnTop last). `showGuides` draws the trim and fold lines.
+ */
+export const SpreadContent = memo(function SpreadContent({
+  spreadId,
+  showGuides = false,
+}: {
+  spreadId: string;
+  showGuides?: boolean;
+}) {
+  const spread = useNode(spreadId);
+  const childIds = useChildIds(spreadId);
+  if (!spread) return null;
+  return (
+    <g data-spread-id={spreadId}>
+      <SpreadFill spreadId={spreadId} fill={spread.props.fill as Fill | undefined} />
+      {childIds.map((id) => (
+        <NodeView key={id} id={id} />
+      ))}
+      {showGuides && <Guides />}
+    </g>
+  );
+});
+
+const SpreadFill = memo(function SpreadFill({
+  spreadId,
+  fill,
+}: {
+  spreadId: string;
+  fill: Fill | undefined;
+}) {
+  const options = useRenderOptions();
+  const paint = resolvePaint(fill ?? '#ffffff', options.colors);
+  const id = svgId(options, spreadId, 'fill');
+  const width = SPREAD_WIDTH_MM + 2 * BLEED_MM;
+  const height = SPREAD_HEIGHT_MM + 2 * BLEED_MM;
+  return (
+    <g transform={`translate(${-BLEED_MM} ${-BLEED_MM})`}>
+      <defs>
+        <PaintDef id={id} paint={paint} width={width} height={height} />
+      </defs>
+      <rect width={width} height={height} fill={paintValue(paint, id)} data-spread-fill />
+    </g>
+  );
+});
+
+function Guides() {
+  return (
+    <g
+      fill="none"
+      stroke="#fa5252"
+      strokeWidth={0.25}
+      strokeDasharray="2 1.5"
+      pointerEvents="none"
+      data-guides
+    >
+      <rect width={SPREAD_WIDTH_MM} height={SPREAD_HEIGHT_MM} />
+      <line x1={PAGE_WIDTH_MM} y1={0} x2={PAGE_WIDTH_MM} y2={SPREAD_HEIGHT_MM} stroke="#adb5bd" />
+    </g>
+  );
+}

@@ -1,0 +1,18 @@
+export { SpreadSvg, type SpreadSvgProps } from './SpreadSvg.tsx';
+export { RenderRoot, type RenderRootProps } from './RenderRoot.tsx';
+export { SpreadContent } from './SpreadContent.tsx';
+export { NodeView, ELEMENT_COMPONENTS } from './NodeView.tsx';
+export { RectangleEl } from './elements/RectangleEl.tsx';
+export { CircleEl } from './elements/CircleEl.tsx';
+export { LineEl } from './elements/LineEl.tsx';
+export { TextEl } from './elements/TextEl.tsx';
+export { ImageEl } from './elements/ImageEl.tsx';
+export { GroupEl } from './elements/GroupEl.tsx';
+export { StickerCellEl } from './elements/StickerCellEl.tsx';
+export { CommentEl } from './elements/CommentEl.tsx';
+export { variantForZoom, type ImageVariant } from './variant.ts';
+export { resolveColor, resolvePaint } from './paint.ts';
+export { elementTransform } from './transform.ts';
+export { FontLoader } from './fonts/FontLoader.tsx';
+export { FONT_CATALOGUE, findFont, fontStack, type FontFamily } from './fonts/catalogue.ts';
+export type { ImageUrlFor, ImageSizeFor } from './RenderContext.tsx';

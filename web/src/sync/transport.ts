@@ -1,0 +1,121 @@
+/**
+ * The wire side of sync (docs/realtime.md): a socket.io connection to /socket.io with the album id in the query
+ * and a fresh access token in `auth` on every (re)connect, plus the HTTP calls used to catch up.
+ * `AlbumSync` only sees the `SyncTransport` interface, so its tests run against a fake server.
+ */
+import type { AlbumDocument, Patch } from '@stickerbook/model';
+import { io, type Socket } from 'socket.io-client';
+import { api, freshSession } from '../api/client.ts';
+
+export interface RemoteUser {
+  socketId: string;
+  user: { id: string; email: string | null; picture: string | null; name: string | null };
+  color: string;
+  ids: string[];
+}
+
+export interface RemoteMutation {
+  patches: Patch[];
+  version: number;
+  clientId: string | null;
+  mutationId: string | null;
+}
+
+export type MutationAck =
+  | { ok: true; version: number; duplicate: boolean }
+  | { ok: false; error: { code: string; message: string; retryable: boolean } };
+
+export interface TransportEvents {
+  connect(): void;
+  disconnect(reason: string): void;
+  /** The handshake was refused (UNAUTHORIZED, NOT_FOUND, ...) or the server is unreachable. */
+  connectError(code: string): void;
+  mutations(mutation: RemoteMutation): void;
+  selection(user: RemoteUser): void;
+  userLeft(socketId: string): void;
+  mergeError(error: { mutationId: string | null; code: string; message: string }): void;
+  connectionError(error: { code: string; message: string }): void;
+}
+
+export interface SyncTransport {
+  start(events: TransportEvents): void;
+  send(mutation: {
+    patches: Patch[];
+    version: number;
+    clientId: string;
+    mutationId: string;
+  }): Promise<MutationAck>;
+  sendSelection(ids: readonly string[]): void;
+  loadAlbum(): Promise<{ doc: AlbumDocument; version: number; locked: boolean }>;
+  /** The mutation log after `version`, or undefined when it cannot close the gap (then: reload). */
+  mutationsSince(version: number): Promise<{ version: number; mutations: RemoteMutation[] } | undefined>;
+  stop(): void;
+}
+
+/** How long to wait for an acknowledgement before treating the mutation as not delivered (it is re-sent). */
+const ACK_TIMEOUT_MS = 15_000;
+
+export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
+  let socket: Socket | undefined;
+  return {
+    start(events) {
+      socket = io(baseUrl, {
+        path: '/socket.io',
+        transports: ['websocket'],
+        query: { albumId },
+        // A function, so every reconnect presents a fresh (refreshed) token.
+        auth: (callback) => {
+          void freshSession(true).then((session) =>
+            callback({ token: session.kind === 'none' ? '' : session.accessToken }),
+          );
+        },
+        reconnectionDelay: 500,
+        reconnectionDelayMax: 5_000,
+      });
+      socket.on('connect', () => events.connect());
+      socket.on('disconnect', (reason) => {
+        events.disconnect(reason);
+        // The server closed us (shutdown, access check): socket.io does not retry that on its own.
+        if (reason === 'io server disconnect') setTimeout(() => socket?.connect(), 1_000);
+      });
+      socket.on('connect_error', (error: Error & { data?: { code?: string } }) =>
+        events.connectError(error.data?.code ?? 'NETWORK_ERROR'),
+      );
+      socket.on('mutations', (payload: RemoteMutation) => events.mutations(payload));
+      socket.on('selection', (payload: RemoteUser) => events.selection(payload));
+      socket.on('user_left', (payload: { socketId: string }) => events.userLeft(payload.socketId));
+      socket.on('merge_error', (payload: { mutationId: string | null; code: string; message: string }) =>
+        events.mergeError(payload),
+      );
+      socket.on('connection_error', (payload: { code: string; message: string }) =>
+        events.connectionError(payload),
+      );
+    },
+    async send(mutation) {
+      if (!socket?.connected) throw new Error('offline');
+      return (await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('mutations', mutation)) as MutationAck;
+    },
+    sendSelection(ids) {
+      if (socket?.connected) socket.emit('selection', { ids });
+    },
+    async loadAlbum() {
+      const album = await api.get<{ workspace: AlbumDocument; version: number; locked: boolean }>(
+        `/albums/${albumId}`,
+      );
+      return { doc: album.workspace, version: album.version, locked: album.locked };
+    },
+    async mutationsSince(version) {
+      const log = await api.get<{ version: number; mutations: RemoteMutation[] }>(
+        `/albums/${albumId}/mutations?since=${version}`,
+      );
+      // PATCH /albums changes the document without a log entry, and the log is paged: both leave a gap.
+      const contiguous = log.mutations.every((m, i) => m.version === version + i + 1);
+      const complete = (log.mutations.at(-1)?.version ?? version) === log.version;
+      return contiguous && complete ? log : undefined;
+    },
+    stop() {
+      socket?.close();
+      socket = undefined;
+    },
+  };
+}

@@ -1,0 +1,28 @@
+import { notifications } from '@mantine/notifications';
+import i18n from 'i18next';
+import { errorCodeOf } from '../api/errors.ts';
+
+/** SPEC §9: toasts hide after 10 s. The one toast system of the app. */
+export const TOAST_AUTO_CLOSE_MS = 10_000;
+
+function show(color: string, message: string, title?: string) {
+  notifications.show({ color, message, title, autoClose: TOAST_AUTO_CLOSE_MS, withBorder: true });
+}
+
+export const notify = {
+  info: (message: string, title?: string) => show('blue', message, title),
+  success: (message: string, title?: string) => show('teal', message, title),
+  warning: (message: string, title?: string) => show('yellow', message, title),
+  error: (message: string, title?: string) => show('red', message, title),
+};
+
+/** Translated text for an API error: a specific message when the catalogue knows the code, else the generic one. */
+export function errorMessage(error: unknown): string {
+  const code = errorCodeOf(error);
+  const key = `errors.codes.${code}`;
+  return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.generic');
+}
+
+export function notifyError(error: unknown): void {
+  notify.error(errorMessage(error));
+}
