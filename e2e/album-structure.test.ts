@@ -3,6 +3,7 @@
  * cells with live numbering, spread reordering, deleting a sticker, and a colour preset restyling the album.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
 
@@ -85,12 +86,58 @@ async function openTab(page: Page, tab: string): Promise<void> {
   await page.getByTestId(`${tab}-panel`).waitFor();
 }
 
-async function createSpreadWithLayout(page: Page): Promise<string> {
+interface DroppedFile {
+  name: string;
+  mimeType: string;
+  base64: string;
+}
+
+/** A photo to drop: a 600 x 400 PNG with a coloured gradient. */
+async function photoFile(name: string): Promise<DroppedFile> {
+  const width = 600;
+  const height = 400;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const offset = (y * width + x) * 3;
+      pixels[offset] = Math.round((x / width) * 255);
+      pixels[offset + 1] = 120;
+      pixels[offset + 2] = Math.round((y / height) * 255);
+    }
+  }
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+  return { name, mimeType: 'image/png', base64: png.toString('base64') };
+}
+
+/** Drops files on an element the way a file manager does: dragenter, dragover and drop with a DataTransfer. */
+async function dropFiles(target: Locator, files: DroppedFile[]): Promise<void> {
+  await target.evaluate((element, dropped) => {
+    const transfer = new DataTransfer();
+    for (const file of dropped) {
+      const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+      transfer.items.add(new File([bytes], file.name, { type: file.mimeType }));
+    }
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      element.dispatchEvent(new DragEvent(type, { bubbles: true, cancelable: true, dataTransfer: transfer }));
+    }
+  }, files);
+}
+
+async function createSpreadWithLayout(
+  page: Page,
+  options: { background?: DroppedFile } = {},
+): Promise<string> {
   await openTab(page, 'layouts');
   await page.getByTestId('open-spread-creation').click();
   await expect.poll(() => page.getByTestId('creation-next').isDisabled()).toBe(true);
   await page.getByTestId('creation-layout').first().click();
   await page.getByTestId('creation-next').click();
+  if (options.background) {
+    await dropFiles(page.getByTestId('creation-backgrounds'), [options.background]);
+    await page.getByTestId('creation-backgrounds').getByAltText(options.background.name).waitFor();
+  }
   await page.getByTestId('creation-create').click();
   await page.getByTestId('spread-creation').waitFor({ state: 'detached' });
   await page.waitForTimeout(300);
@@ -143,9 +190,18 @@ describe.skipIf(skipBrowserTests)('building the album in a browser', () => {
     await expect.poll(() => page.getByTestId('creation-alert').textContent()).toContain('notes.txt');
     await page.keyboard.press('Escape');
     await page.getByTestId('spread-creation').waitFor({ state: 'detached' });
-    const first = await createSpreadWithLayout(page);
+    const first = await createSpreadWithLayout(page, { background: await photoFile('stadium.png') });
     const firstCells = await cellsOf(page, first);
     expect(firstCells.length).toBeGreaterThan(3);
+
+    // The dropped background fills the layout's background slot: the spread's bottom layer shows the photo.
+    const firstSpread = page.locator(`[data-testid="editor-world"] g[data-spread-id="${first}"]`);
+    const background = firstSpread.locator('[data-node-type="Image"]').first();
+    await expect.poll(() => background.locator('image').count(), { timeout: 30_000 }).toBe(1);
+    expect(await background.locator('[data-placeholder="image"]').count()).toBe(0);
+    const backgroundBox = (await background.boundingBox())!;
+    const spreadBox = (await firstSpread.locator('[data-spread-fill]').first().boundingBox())!;
+    expect(backgroundBox.width).toBeGreaterThan(spreadBox.width * 0.95);
 
     // Three stickers with the form; a single sticker without a name is an error.
     await openTab(page, 'stickers');
@@ -168,6 +224,18 @@ describe.skipIf(skipBrowserTests)('building the album in a browser', () => {
     await expect.poll(() => badge(page, 'Team').textContent()).toBe('2-3');
     await expect.poll(() => cellById(page, firstCells[0].id).textContent()).toContain('1');
     await expect.poll(() => cellById(page, firstCells[1].id).textContent()).toContain('2');
+
+    // Anna's own layout from the sticker form: her cell switches from the album's frame (the sports template's
+    // tilted ribbon, 612) to the same theme's 'full' variant (613).
+    const annaFrame = () =>
+      cellById(page, firstCells[0].id).locator('[data-sticker-cell="filled"]').getAttribute('data-template');
+    await expect.poll(annaFrame).toBe('612');
+    await page.locator('[data-testid="sticker-tile"][data-sticker-name="Anna"] button').first().click();
+    await page.getByTestId('sticker-form-layout').click();
+    await page.getByRole('option', { name: 'Name and position' }).click();
+    await page.getByTestId('sticker-form-save').click();
+    await page.getByTestId('sticker-form').waitFor({ state: 'detached' });
+    await expect.poll(annaFrame).toBe('613');
 
     // A second spread after it; Ben goes there and gets 4.
     const second = await createSpreadWithLayout(page);
@@ -221,6 +289,54 @@ describe.skipIf(skipBrowserTests)('building the album in a browser', () => {
         page.locator('[data-testid="color-preset"][data-preset-id="night"]').getAttribute('aria-pressed'),
       )
       .toBe('true');
+    await context.close();
+  });
+});
+
+describe.skipIf(skipBrowserTests)('building the album on a phone', () => {
+  it('edits stickers in an inline form and creates a spread in a full-screen modal', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await createSportsAlbum(page);
+    const mobileAlert = page.getByTestId('mobile-alert');
+    await mobileAlert.waitFor({ timeout: 15_000 });
+    await mobileAlert.locator('button').last().click();
+
+    // The stickers tab opens as a sheet over the canvas; a new section and a sticker through the inline form.
+    await openTab(page, 'stickers');
+    await expect.poll(() => page.getByTestId('mobile-tab-sheet').isVisible()).toBe(true);
+    await page.getByTestId('new-section-name').fill('Fans');
+    await page.getByTestId('new-section-submit').click();
+    await page
+      .locator('[data-testid="sticker-section"][data-section-name="Fans"] [data-testid="new-sticker"]')
+      .click();
+    await page.getByTestId('sticker-form-inline').waitFor();
+    expect(await page.getByTestId('sticker-form').count(), 'no popup on a phone').toBe(0);
+    const sheet = (await page.getByTestId('mobile-tab-sheet').boundingBox())!;
+    const form = (await page.getByTestId('sticker-form-inline').boundingBox())!;
+    expect(form.y).toBeGreaterThanOrEqual(sheet.y);
+    expect(form.x + form.width).toBeLessThanOrEqual(390 + 1);
+    await page.getByTestId('sticker-form-name').fill('Mia');
+    await page.getByTestId('sticker-form-save').click();
+    await page.getByTestId('sticker-form-inline').waitFor({ state: 'detached' });
+    await page.locator('[data-testid="sticker-tile"][data-sticker-name="Mia"]').waitFor();
+
+    // The spread creation modal fills the screen; choosing a layout and creating adds a spread.
+    const spreads = () => page.locator('[data-testid="editor-world"] g[data-spread-id]').count();
+    const before = await spreads();
+    await openTab(page, 'layouts');
+    await page.getByTestId('open-spread-creation').click();
+    const modal = page.locator('[data-testid="spread-creation"] .mantine-Modal-content');
+    await modal.waitFor();
+    const modalBox = (await modal.boundingBox())!;
+    expect(modalBox.width).toBeGreaterThanOrEqual(389);
+    expect(modalBox.height).toBeGreaterThanOrEqual(843);
+    await page.getByTestId('creation-layout').first().click();
+    await page.getByTestId('creation-next').click();
+    await page.getByTestId('creation-create').click();
+    await page.getByTestId('spread-creation').waitFor({ state: 'detached' });
+    await expect.poll(spreads).toBe(before + 1);
     await context.close();
   });
 });

@@ -5,6 +5,7 @@
  * Document state is read through `window.stickerbookEditor` (the engine the UI renders); gestures are real
  * mouse and keyboard input.
  */
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +179,74 @@ async function create(page: Page, tool: string, at: { x: number; y: number }): P
 }
 
 const node = async (page: Page, id: string) => (await state(page)).nodes.find((n) => n.id === id);
+
+/** Uploads a 1200 x 800 JPEG drawn by the page (a gradient with squares) as an album image; returns its id. */
+async function uploadPhoto(page: Page, tokens: Tokens, albumId: string): Promise<string> {
+  const base64 = await page.evaluate(async () => {
+    const canvas = document.createElement('canvas');
+    canvas.width = 1200;
+    canvas.height = 800;
+    const ctx = canvas.getContext('2d')!;
+    const gradient = ctx.createLinearGradient(0, 0, 1200, 800);
+    gradient.addColorStop(0, '#e66');
+    gradient.addColorStop(1, '#36c');
+    ctx.fillStyle = gradient;
+    ctx.fillRect(0, 0, 1200, 800);
+    for (let i = 0; i < 60; i++) {
+      ctx.fillStyle = `hsl(${i * 37} 70% 50%)`;
+      ctx.fillRect((i * 97) % 1200, (i * 53) % 800, 60, 60);
+    }
+    const blob = await new Promise<Blob>((resolve) => canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.9));
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let binary = '';
+    for (const byte of bytes) binary += String.fromCharCode(byte);
+    return btoa(binary);
+  });
+  const bytes = Buffer.from(base64, 'base64');
+  const declared = await api<{
+    uploads: Array<{ upload_url: string; headers: Record<string, string>; blob_id: string }>;
+  }>('/direct_uploads/batch', {
+    method: 'POST',
+    token: tokens.access_token,
+    body: {
+      files: [
+        {
+          filename: 'photo.jpg',
+          byte_size: bytes.length,
+          checksum: createHash('md5').update(bytes).digest('base64'),
+          content_type: 'image/jpeg',
+        },
+      ],
+    },
+  });
+  const upload = declared.uploads[0];
+  const url = new URL(upload.upload_url, stack.baseUrl);
+  const put = await fetch(url, { method: 'PUT', headers: upload.headers, body: bytes });
+  if (!put.ok) throw new Error(`upload: ${put.status}`);
+  let record = await api<{ id: string; state: string }>(`/albums/${albumId}/images`, {
+    method: 'POST',
+    token: tokens.access_token,
+    body: { blob_id: upload.blob_id, model: 'image' },
+  });
+  for (let n = 0; n < 150 && record.state !== 'finished'; n++) {
+    await new Promise((r) => setTimeout(r, 200));
+    record = await api<{ id: string; state: string }>(`/images/${record.id}`, { token: tokens.access_token });
+  }
+  return record.id;
+}
+
+/** Where an Image element's photo is drawn on screen, relative to its frame's top-left corner. */
+async function photoOffset(page: Page, id: string): Promise<{ dx: number; dy: number; width: number }> {
+  return page.evaluate((id) => {
+    const frame = document.querySelector(`[data-editor-spread] g[data-node-id="${id}"]`)!;
+    const photo = frame.querySelector('image');
+    if (!photo) throw new Error('no photo drawn');
+    // The frame's top-left corner on screen (its own bounding box includes the photo's hidden overflow).
+    const f = (frame as SVGGraphicsElement).getScreenCTM()!;
+    const p = photo.getBoundingClientRect();
+    return { dx: p.x - f.e, dy: p.y - f.f, width: p.width };
+  }, id);
+}
 
 describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
   let owner: Tokens;
@@ -387,6 +456,61 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
+  it('zooms with ctrl+wheel (trackpad pinch) and with a two-finger touch pinch, around the fingers', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const canvas = (await page.getByTestId('editor-canvas').boundingBox())!;
+    const centre = { x: canvas.x + canvas.width / 2, y: canvas.y + canvas.height / 2 };
+    const pageUnder = (point: { x: number; y: number }) =>
+      page.evaluate(
+        ({ point, origin }) => {
+          const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+          return editor.screenToPage({ x: point.x - origin.x, y: point.y - origin.y }) as {
+            x: number;
+            y: number;
+          };
+        },
+        { point, origin: { x: canvas.x, y: canvas.y } },
+      );
+    const start = (await state(page)).zoom;
+
+    await page.mouse.move(centre.x, centre.y);
+    const anchor = await pageUnder(centre);
+    await page.keyboard.down('Control');
+    await page.mouse.wheel(0, -40);
+    await page.keyboard.up('Control');
+    await expect.poll(async () => (await state(page)).zoom).toBeCloseTo(start * Math.pow(1.0075, 40), 3);
+    const wheeled = await pageUnder(centre);
+    expect(wheeled.x).toBeCloseTo(anchor.x, 1);
+    expect(wheeled.y).toBeCloseTo(anchor.y, 1);
+
+    // Two fingers 100 px apart around the centre spread to 200 px apart, then both move 30 px right.
+    const before = (await state(page)).zoom;
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', half: number, shift = 0) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints:
+          type === 'touchEnd'
+            ? []
+            : [
+                { x: centre.x - half + shift, y: centre.y, id: 1 },
+                { x: centre.x + half + shift, y: centre.y, id: 2 },
+              ],
+      });
+    await touch('touchStart', 50);
+    for (let half = 55; half <= 100; half += 5) await touch('touchMove', half);
+    for (let shift = 5; shift <= 30; shift += 5) await touch('touchMove', 100, shift);
+    await touch('touchEnd', 100, 30);
+    await expect.poll(async () => (await state(page)).zoom).toBeCloseTo(before * 2, 2);
+    // The page point that was under the fingers' midpoint followed it.
+    const pinched = await pageUnder({ x: centre.x + 30, y: centre.y });
+    expect(pinched.x).toBeCloseTo(anchor.x, 1);
+    expect(pinched.y).toBeCloseTo(anchor.y, 1);
+    // Pinching selected nothing and changed nothing.
+    expect((await state(page)).selection).toEqual([]);
+    await context.close();
+  });
+
   it('edits a text in place, makes a word bold with Ctrl+B and colours it from the toolbar', async () => {
     const { context, page } = await openEditor(owner, await createAlbum(owner));
     await page.getByTestId('tool-Text').click();
@@ -504,4 +628,114 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     expect(reloaded).toEqual(saved);
     await context.close();
   });
+
+  it.skipIf(!syncLanded)(
+    'pans a photo inside its frame in image edit mode; Enter and Escape end it and the crop survives a reload',
+    async () => {
+      const albumId = await createAlbum(owner);
+      const { context, page } = await openEditor(owner, albumId);
+      const imageId = await uploadPhoto(page, owner, albumId);
+      // An image frame on the spread, zoomed into its photo (cscale 2) so there is room to pan; always on top, so
+      // the template's own elements (back after a reload) never cover it.
+      const frameId = await page.evaluate((imageId) => {
+        const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+        const spreadId = editor.selectionController.currentSpreadId();
+        const id = `img-${Date.now()}`;
+        const props = {
+          x: 100,
+          y: 60,
+          width: 150,
+          height: 100,
+          image: imageId,
+          alwaysOnTop: true,
+          cx: 0.5,
+          cy: 0.5,
+          cscale: 2,
+        };
+        editor.dispatch(
+          [
+            {
+              op: 'add',
+              path: `/nodes/${id}`,
+              value: { id, type: 'Image', parentId: spreadId, index: 'a0', props },
+            },
+          ],
+          {
+            origin: 'local',
+            label: 'insert',
+          },
+        );
+        return id;
+      }, imageId);
+      await expect
+        .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+        .toBe('saved');
+      // Reloaded, the album's image list has the new photo and the frame draws it.
+      await page.reload();
+      await page.getByTestId('editor-canvas').waitFor();
+      await page.getByTestId('page-box').fill('2');
+      await page.getByTestId('page-box').press('Enter');
+      await expect
+        .poll(() => photoOffset(page, frameId).catch(() => null), { timeout: 20_000 })
+        .not.toBeNull();
+      const before = await photoOffset(page, frameId);
+
+      // Double-click the image: image edit mode; drag the photo 40 px left and 20 px up.
+      const centre = await screenOf(page, { x: 175, y: 110 });
+      await page.mouse.dblclick(centre.x, centre.y);
+      await page.getByTestId('image-editor').waitFor();
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 10; i++) await page.mouse.move(centre.x - 4 * i, centre.y - 2 * i);
+      await page.mouse.up();
+      const dragged = await photoOffset(page, frameId);
+      expect(dragged.dx - before.dx).toBeCloseTo(-40, 0);
+      expect(dragged.dy - before.dy).toBeCloseTo(-20, 0);
+      // Enter ends the mode and keeps the photo where it was dragged, as one history entry.
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('image-editor').count()).toBe(0);
+      const afterEnter = (await node(page, frameId))!.props;
+      expect(afterEnter.cx).toBeGreaterThan(0.5);
+      expect(afterEnter.cy).toBeGreaterThan(0.5);
+      expect(
+        await page.evaluate(
+          () =>
+            (window as unknown as { stickerbookEditor: any }).stickerbookEditor.history.get().past.at(-1)
+              .label,
+        ),
+      ).toBe('image crop');
+
+      // Again, ending with Escape: the second pan is kept too.
+      await page.mouse.dblclick(centre.x, centre.y);
+      await page.getByTestId('image-editor').waitFor();
+      await page.mouse.move(centre.x, centre.y);
+      await page.mouse.down();
+      for (let i = 1; i <= 5; i++) await page.mouse.move(centre.x, centre.y + 4 * i);
+      await page.mouse.up();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('image-editor').count()).toBe(0);
+      const saved = (await node(page, frameId))!.props;
+      expect(saved.cy).toBeLessThan(afterEnter.cy as number);
+      expect(saved.cx).toBe(afterEnter.cx);
+      const shown = await photoOffset(page, frameId);
+
+      await expect
+        .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+        .toBe('saved');
+      await page.reload();
+      await page.getByTestId('editor-canvas').waitFor();
+      await page.getByTestId('page-box').fill('2');
+      await page.getByTestId('page-box').press('Enter');
+      await expect
+        .poll(() => photoOffset(page, frameId).catch(() => null), { timeout: 20_000 })
+        .not.toBeNull();
+      const reloaded = (await node(page, frameId))!.props;
+      expect([reloaded.cx, reloaded.cy, reloaded.cscale]).toEqual([saved.cx, saved.cy, 2]);
+      const redrawn = await photoOffset(page, frameId);
+      expect(redrawn.dx).toBeCloseTo(shown.dx, 0);
+      expect(redrawn.dy).toBeCloseTo(shown.dy, 0);
+      await context.close();
+    },
+    120_000,
+  );
 });

@@ -60,12 +60,22 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
 
     await page.getByTestId('create-album').click();
     await page.waitForURL(/\/album\/new/);
+    // Every template card shows that template's real cover.
+    await expect
+      .poll(() => page.locator('[data-testid="blueprint-card"] [data-testid="cover-preview"]').count(), {
+        timeout: 20_000,
+      })
+      .toBeGreaterThanOrEqual(6);
     await chooseTemplateAndCreate(page, 'wedding', 'Anna & Ben');
     await expect.poll(() => page.getByTestId('editor-album-title').inputValue()).toContain('Anna & Ben');
 
     await page.goto('/start');
     const card = page.getByTestId('album-card').filter({ hasText: 'Anna & Ben' });
     await expect.poll(() => card.count()).toBe(1);
+    // The card shows the album's own cover, drawn with its title, not a stand-in.
+    await expect
+      .poll(() => card.getByTestId('cover-preview').textContent(), { timeout: 20_000 })
+      .toContain('Anna & Ben');
 
     await card.getByTestId('album-delete').click();
     await page.getByTestId('confirm-modal-cancel').click();
@@ -118,6 +128,22 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
     const { context, page } = await newPage(browser, stack.baseUrl);
     await page.goto('/this/path/does/not/exist');
     await page.waitForURL(/\/login\?return_to=%2Fstart$/);
+    await context.close();
+  });
+
+  it('keeps the cookie choice made right after moving to another page: the dialog does not come back', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/login');
+    await page.getByTestId('cookie-accept-all').waitFor({ state: 'visible', timeout: 10_000 });
+    // A page change while the dialog is open starts the dialog's delay again; the choice made meanwhile stands.
+    await page.getByTestId('to-signup').dispatchEvent('click');
+    await page.waitForURL(/\/signup/);
+    await page.getByTestId('cookie-accept-all').click();
+    await page.waitForTimeout(1_500);
+    expect(await page.getByTestId('cookie-accept-all').isVisible()).toBe(false);
+    await page.reload();
+    await page.waitForTimeout(1_500);
+    expect(await page.getByTestId('cookie-accept-all').isVisible()).toBe(false);
     await context.close();
   });
 

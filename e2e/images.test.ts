@@ -12,20 +12,27 @@ import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOpenAi, type FakeOpenAi } from '../server/test/fakes/openai.ts';
 import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
+/** The AI image edit's provider: a fake OpenAI on 127.0.0.1 speaking the image edit SSE format. */
+let openai: FakeOpenAi;
+const OPENAI_KEY = 'sk-e2e-fake-openai';
 
 beforeAll(async () => {
-  stack = await startStack();
+  openai = await startFakeOpenAi(OPENAI_KEY);
+  stack = await startStack({ OPENAI_API_KEY: OPENAI_KEY, OPENAI_API_URL: openai.url });
   browser = await launchBrowser();
 }, 90_000);
 
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+  await openai?.close();
 });
 
 async function apiSignUp(baseUrl: string): Promise<string> {
@@ -194,7 +201,7 @@ describe.skipIf(skipBrowserTests)('image uploads in a browser', () => {
 
 // The editor with the images mounted --------------------------------------------------------------------------
 
-const SHOTS = '/tmp/shots-mount';
+const SHOTS = process.env.IMAGES_SHOTS_DIR ?? '/tmp/shots-images';
 const FACE_SAMPLES = join(import.meta.dirname, '..', 'node_modules', '@vladmandic', 'face-api', 'demo');
 
 interface Session {
@@ -531,6 +538,165 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     expect(records.map((r) => r.id).sort()).toEqual(created.stickers.map((s: any) => s.image).sort());
     for (const sticker of created.stickers) expect(sticker.cscale).toBeGreaterThan(1);
     expect(created.placed).toBe(2);
+    await context.close();
+  }, 180_000);
+});
+
+// The AI image edit, from the element toolbar and from the images panel ------------------------------------------
+
+/** What the fake AI sends back: a 1024 x 768 PNG with a sunset-like gradient, so the result is visibly new. */
+async function editedPicture(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">
+      <stop offset="0" stop-color="#f6a04d"/><stop offset="1" stop-color="#8e2de2"/></linearGradient></defs>
+    <rect width="1024" height="768" fill="url(#g)"/><circle cx="512" cy="520" r="160" fill="#ffd966"/></svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+/** Drops one photo on the spread and waits until its element shows the server record; returns the element. */
+async function placedPhoto(page: Page): Promise<{ id: string; image: string }> {
+  // The page box keeps the focus from openEditor; it loses it (and its spread selection) before we select.
+  await page.getByTestId('page-box').blur();
+  const [photo] = await drawnJpegs(page, [[1600, 1200]]);
+  await dropOnCanvas(page, [photo], ['garden.jpg']);
+  await expect
+    .poll(async () => (await spreadImages(page)).filter((i) => !i.image.startsWith('local-')).length, {
+      timeout: 60_000,
+    })
+    .toBe(1);
+  const [element] = await spreadImages(page);
+  return element;
+}
+
+const selectElement = (page: Page, id: string) =>
+  page.evaluate((id) => (window as any).stickerbookEditor.select([id]), id);
+
+describe.skipIf(skipBrowserTests)('AI image edit in the editor', () => {
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    openai.result = await editedPicture();
+  });
+
+  it('edits the selected image from the toolbar: states, partial previews, then replaces it in the element', async () => {
+    const { context, page, albumId, token } = await openEditor();
+    const element = await placedPhoto(page);
+    await selectElement(page, element.id);
+    await page.getByTestId('element-toolbar').getByTestId('ai-edit-button').click();
+    const prompt = page.getByTestId('ai-edit-prompt');
+    await prompt.waitFor();
+    // An example prompt fills the field.
+    await page.getByText('Make it look like a watercolour painting').click();
+    expect(await prompt.inputValue()).toBe('Make it look like a watercolour painting');
+
+    // Slow enough to watch the partial images arrive.
+    openai.mode = 'ok';
+    openai.eventDelayMs = 1500;
+    await page.getByTestId('ai-edit-start').click();
+    const status = page.getByTestId('ai-edit-status');
+    await expect.poll(() => status.getAttribute('data-phase'), { timeout: 30_000 }).toBe('progress');
+    await expect
+      .poll(() => page.getByTestId('ai-edit-preview').locator('img').getAttribute('src'))
+      .toMatch(/^data:image\/png;base64,/);
+    expect(await status.textContent()).toMatch(/Preview \d of 2/);
+    await page.screenshot({ path: `${SHOTS}/ai-edit-progress.png` });
+
+    await expect.poll(() => status.getAttribute('data-phase'), { timeout: 60_000 }).toBe('done');
+    await page.getByTestId('ai-edit-replace').waitFor();
+    await page.screenshot({ path: `${SHOTS}/ai-edit-done.png` });
+    expect(openai.requests.at(-1)).toMatchObject({
+      prompt: 'Make it look like a watercolour painting',
+      stream: 'true',
+    });
+
+    await page.getByTestId('ai-edit-replace').click();
+    await page.getByTestId('ai-edit-prompt').waitFor({ state: 'detached' });
+    // The element now shows the new record; the original stays in the album.
+    await expect.poll(async () => (await spreadImages(page))[0]?.image).not.toBe(element.image);
+    const [replaced] = await spreadImages(page);
+    expect(replaced.id).toBe(element.id);
+    const records = await albumImageRecords(albumId, token);
+    expect(records.map((r) => r.id).sort()).toEqual([element.image, replaced.image].sort());
+    const edited = records.find((r) => r.id === replaced.image) as any;
+    expect(edited.original_image_id).toBe(element.image);
+    expect(edited.details).toMatchObject({ width: 1024, height: 768 });
+
+    // Again, kept as a new image this time: a second element beside the first, offset like a duplicate.
+    openai.eventDelayMs = 20;
+    await selectElement(page, element.id);
+    await page.getByTestId('element-toolbar').getByTestId('ai-edit-button').click();
+    await page.getByTestId('ai-edit-prompt').fill('Add confetti falling from the sky');
+    await page.getByTestId('ai-edit-start').click();
+    await page.getByTestId('ai-edit-add').click({ timeout: 60_000 });
+    await expect.poll(async () => (await spreadImages(page)).length, { timeout: 30_000 }).toBe(2);
+    const both = await page.evaluate((id) => {
+      const nodes = (window as any).stickerbookEditor.doc.nodes;
+      const added = Object.values(nodes).find(
+        (n: any) => n.type === 'Image' && n.id !== id && n.parentId === nodes[id].parentId,
+      ) as any;
+      return {
+        first: nodes[id].props,
+        added: added.props,
+        selection: (window as any).stickerbookEditor.selection.get(),
+      };
+    }, element.id);
+    expect(both.first.image).toBe(replaced.image);
+    expect(both.added.image).not.toBe(replaced.image);
+    expect(both.added.x).toBeCloseTo(both.first.x + 10, 5);
+    expect(both.added.y).toBeCloseTo(both.first.y + 10, 5);
+    expect(both.added.width).toBe(both.first.width);
+    expect(await albumImageRecords(albumId, token)).toHaveLength(3);
+    await page.screenshot({ path: `${SHOTS}/ai-edit-added-beside.png` });
+    await context.close();
+  }, 180_000);
+
+  it('edits an image from the images panel: an edit that fails, then one added as a new image', async () => {
+    const { context, page, albumId, token } = await openEditor('de-DE');
+    const element = await placedPhoto(page);
+    await page.getByTestId('editor-tab-background').click();
+    const item = page.locator(`[data-testid="album-image"][data-image-id="${element.image}"]`);
+    await item.waitFor();
+    await item.getByTestId('album-image-menu').click();
+    await page.getByTestId('album-image-ai-edit').click();
+    await page.getByTestId('ai-edit-prompt').fill('Mach den Himmel zum Sonnenuntergang');
+
+    // The provider refuses mid-stream: 'Bearbeitung fehlgeschlagen' with the provider's reason, and a retry.
+    openai.mode = 'stream-error';
+    openai.eventDelayMs = 20;
+    await page.getByTestId('ai-edit-start').click();
+    const error = page.getByTestId('ai-edit-error');
+    await error.waitFor({ timeout: 30_000 });
+    expect(await error.textContent()).toContain('Bearbeitung fehlgeschlagen');
+    expect(await error.textContent()).toContain('rejected by the safety system');
+    expect(await page.getByTestId('ai-edit-start').textContent()).toBe('Erneut versuchen');
+    expect(await page.getByTestId('ai-edit-status').getAttribute('data-phase')).toBe('error');
+    await page.screenshot({ path: `${SHOTS}/ai-edit-error.png` });
+
+    openai.mode = 'ok';
+    await page.getByTestId('ai-edit-start').click();
+    await expect
+      .poll(() => page.getByTestId('ai-edit-status').getAttribute('data-phase'), { timeout: 60_000 })
+      .toBe('done');
+    await page.getByTestId('ai-edit-add').click();
+    await page.getByTestId('ai-edit-prompt').waitFor({ state: 'detached' });
+
+    // Added, not swapped: the element keeps the original and the panel lists both images.
+    await expect.poll(() => page.getByTestId('album-image').count(), { timeout: 30_000 }).toBe(2);
+    expect((await spreadImages(page))[0].image).toBe(element.image);
+    const records = await albumImageRecords(albumId, token);
+    expect(records).toHaveLength(2);
+    expect(records.find((r) => r.id !== element.image)).toMatchObject({ original_image_id: element.image });
+    await page.screenshot({ path: `${SHOTS}/ai-edit-panel-added.png` });
+
+    // Deleting the edit from its menu asks first; then it is gone from the panel and from the album.
+    const editedId = records.find((r) => r.id !== element.image)!.id;
+    await page
+      .locator(`[data-testid="album-image"][data-image-id="${editedId}"]`)
+      .getByTestId('album-image-menu')
+      .click();
+    await page.getByTestId('album-image-delete').click();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await expect.poll(() => page.getByTestId('album-image').count()).toBe(1);
+    expect((await albumImageRecords(albumId, token)).map((r) => r.id)).toEqual([element.image]);
     await context.close();
   }, 180_000);
 });

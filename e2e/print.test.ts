@@ -1,9 +1,14 @@
 /**
  * Issue 7 in a real browser: the /render route refuses a foreign api_url, the admin jobs tab runs an export
- * (progress, download, delete), a failed creation is a browser alert, and a PNG export of a spread matches the
- * editor's print preview of that spread pixel for pixel (< 1 % of pixels differ).
+ * (progress, download, delete), exports the spread the editor shows and locks the album (its owner then gets
+ * preview mode), a failed creation is a browser alert, and a PNG export of a spread matches the editor's print
+ * preview of that spread pixel for pixel (< 1 % of pixels differ).
  */
-import type { Browser, Page } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
@@ -56,6 +61,52 @@ async function loginAsAdmin(page: Page): Promise<void> {
     .fill(ADMIN.password);
   await page.getByTestId('login-submit').click();
   await page.waitForURL(/\/start$/);
+}
+
+interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  user: { roles?: string[] } & Record<string, unknown>;
+}
+
+/** Opens the editor of an album signed in as a user who is not an admin (session put into local storage). */
+async function openEditorAs(tokens: Tokens, id: string): Promise<{ context: BrowserContext; page: Page }> {
+  const { context, page } = await newPage(browser, stack.baseUrl, {
+    viewport: { width: 1440, height: 1000 },
+  });
+  await page.goto('/');
+  await page.evaluate(
+    (session) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify(session));
+      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
+      localStorage.setItem(
+        'stickerbook.cookieConsent',
+        JSON.stringify({
+          revision: 1,
+          necessary: true,
+          analytics: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      );
+    },
+    {
+      kind: 'user',
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      user: { ...tokens.user, roles: tokens.user.roles ?? [] },
+    },
+  );
+  await page.goto(`/album/${id}/onboarding`);
+  await page.getByTestId('editor-canvas').waitFor({ timeout: 60_000 });
+  return { context, page };
+}
+
+/** Strings of a node's rich text (whatever its nesting), for finding a spread's text in a PDF. */
+function textsOf(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(textsOf);
+  return [];
 }
 
 async function waitForJob(id: string): Promise<{ state: string; file_url: string | null }> {
@@ -169,8 +220,155 @@ describe.skipIf(skipBrowserTests)('printing in a browser', () => {
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const before = await page.getByTestId('render-job').count();
     await job.getByTestId('render-job-delete').click();
+    await page.getByTestId('confirm-modal-confirm').click();
     await expect.poll(() => page.getByTestId('render-job').count(), { timeout: 10_000 }).toBe(before - 1);
     await context.close();
+  });
+
+  it('exports the spread the editor shows as one print PDF of that spread', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 1440, height: 1000 },
+    });
+    // Nothing here opens a dialog; should one appear, it is answered so no click waits on it.
+    page.on('dialog', (dialog) => void dialog.dismiss());
+    await loginAsAdmin(page);
+    await page.goto(`/album/${albumId}/jobs`);
+    await page.getByTestId('jobs-tab').waitFor({ timeout: 60_000 });
+    await page.getByTestId('editor-canvas').waitFor();
+    // The page box takes a page number: page 4 is the left page of the third spread.
+    const box = page.getByTestId('page-box');
+    await box.fill('4');
+    await box.press('Enter');
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() =>
+            (
+              window as unknown as {
+                stickerbookEditor: { selectionController: { currentSpreadId(): string | undefined } };
+              }
+            ).stickerbookEditor.selectionController.currentSpreadId(),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(spreadIds[2]);
+    const before = new Set(
+      (
+        await api<{ render_jobs: Array<{ id: string }> }>('GET', `/render_jobs?album_id=${albumId}`)
+      ).render_jobs.map((j) => j.id),
+    );
+    await page.getByTestId('job-current-spread').click();
+    // The new job shows up in the list, and it is an export of exactly that spread.
+    let jobId = '';
+    await expect
+      .poll(
+        async () => {
+          const { render_jobs } = await api<{ render_jobs: Array<{ id: string }> }>(
+            'GET',
+            `/render_jobs?album_id=${albumId}`,
+          );
+          jobId = render_jobs.find((j) => !before.has(j.id))?.id ?? '';
+          return jobId;
+        },
+        { timeout: 30_000, interval: 300 },
+      )
+      .not.toBe('');
+    await page.locator(`[data-testid="render-job"][data-job-id="${jobId}"]`).waitFor({ timeout: 30_000 });
+    const { render_jobs } = await api<{
+      render_jobs: Array<{ id: string; params: Record<string, unknown>; settings: Record<string, unknown> }>;
+    }>('GET', `/render_jobs?album_id=${albumId}`);
+    const created = render_jobs.find((j) => j.id === jobId)!;
+    expect(created.settings.preset).toBe('current_spread');
+    expect(created.params).toMatchObject({ mode: 'spread', range: '3', format: 'pdf', includeBleed: true });
+
+    const job = await waitForJob(jobId);
+    expect(job.state).toBe('finished');
+    const bytes = Buffer.from(await (await fetch(new URL(job.file_url!, stack.baseUrl))).arrayBuffer());
+    const dir = mkdtempSync(join(tmpdir(), 'print-e2e-'));
+    writeFileSync(join(dir, 'spread.pdf'), bytes);
+    const info = execFileSync('pdfinfo', ['-box', join(dir, 'spread.pdf')]).toString();
+    expect(info).toMatch(/^Pages:\s+1$/m);
+    const [x1, y1, x2, y2] = info
+      .match(/TrimBox:\s+(.*)$/m)![1]
+      .trim()
+      .split(/\s+/)
+      .map(Number);
+    const mm = (pt: number) => Math.round((pt * 25.4) / 72);
+    expect([mm(x2 - x1), mm(y2 - y1)]).toEqual([460, 297]);
+    // The texts of the third spread are in it, texts found only on other spreads are not.
+    const album = await api<{
+      workspace: {
+        nodes: Record<string, { type: string; parentId: string | null; props: { text?: unknown } }>;
+      };
+    }>('GET', `/albums/${albumId}`);
+    const textsOn = (spreadId: string) =>
+      Object.values(album.workspace.nodes)
+        .filter((n) => n.type === 'Text' && n.parentId === spreadId)
+        .flatMap((n) => textsOf(n.props.text))
+        .map((t) => t.trim())
+        .filter((t) => t.length >= 4 && !/[{}]/.test(t));
+    const elsewhere = new Set(spreadIds.filter((_, i) => i !== 2).flatMap(textsOn));
+    const own = textsOn(spreadIds[2]).filter((t) => !elsewhere.has(t));
+    const otherOnly = [...elsewhere].filter((t) => !textsOn(spreadIds[2]).includes(t));
+    const text = execFileSync('pdftotext', [join(dir, 'spread.pdf'), '-'])
+      .toString()
+      .replace(/\s+/g, ' ');
+    const flat = (t: string) => t.replace(/\s+/g, ' ');
+    expect(own.length).toBeGreaterThan(0);
+    expect(own.some((t) => text.toLowerCase().includes(flat(t).toLowerCase()))).toBe(true);
+    expect(otherOnly.filter((t) => t.length >= 8 && text.includes(flat(t)))).toEqual([]);
+    await page.screenshot({ path: '/tmp/shots-print/jobs-current-spread.png' });
+    await context.close();
+  });
+
+  it('locks the album with the jobs tab switch: its owner gets preview mode until it is unlocked', async () => {
+    const email = `print-owner-${Date.now()}@e2e.test`;
+    const owner = await api<Tokens>('POST', '/auth/signup', { email, password: 'correct horse battery' });
+    const ownAlbum = await fetch(`${stack.baseUrl}/api/v1/albums`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.access_token}` },
+      body: JSON.stringify({ blueprint_id: 'wedding-classic', title: 'Owner album' }),
+    }).then((r) => r.json() as Promise<{ id: string; locked?: boolean }>);
+    expect(ownAlbum.locked ?? false).toBe(false);
+
+    const admin = await newPage(browser, stack.baseUrl, { viewport: { width: 1440, height: 1000 } });
+    admin.page.on('dialog', (dialog) => void dialog.dismiss());
+    await loginAsAdmin(admin.page);
+    await admin.page.goto(`/album/${ownAlbum.id}/jobs`);
+    await admin.page.getByTestId('jobs-tab').waitFor({ timeout: 60_000 });
+    const lockSwitch = admin.page.getByTestId('album-lock-switch');
+    expect(await lockSwitch.isChecked()).toBe(false);
+    await lockSwitch.click({ force: true });
+    const lockedOnServer = async () =>
+      (await api<{ locked: boolean }>('GET', `/albums/${ownAlbum.id}`)).locked;
+    await expect.poll(lockedOnServer, { timeout: 30_000, interval: 300 }).toBe(true);
+    await expect.poll(() => lockSwitch.isChecked(), { timeout: 10_000 }).toBe(true);
+    // The admin still edits a locked album: no notice, tools there.
+    expect(await admin.page.getByTestId('locked-notice').count()).toBe(0);
+    await admin.page.screenshot({ path: '/tmp/shots-print/jobs-lock-on.png' });
+
+    const ownerView = await openEditorAs(owner, ownAlbum.id);
+    await ownerView.page.getByTestId('locked-notice').waitFor({ timeout: 30_000 });
+    expect(await ownerView.page.getByTestId('tool-menu').count()).toBe(0);
+    await ownerView.page.screenshot({ path: '/tmp/shots-print/owner-preview-mode.png' });
+    // The owner's edits change nothing while it is locked.
+    const docOf = () =>
+      ownerView.page.evaluate(() =>
+        JSON.stringify((window as unknown as { stickerbookEditor: { doc: unknown } }).stickerbookEditor.doc),
+      );
+    const before = await docOf();
+    await ownerView.page.keyboard.press('Control+a');
+    await ownerView.page.keyboard.press('Delete');
+    expect(await docOf()).toBe(before);
+
+    await lockSwitch.click({ force: true });
+    await expect.poll(lockedOnServer, { timeout: 30_000, interval: 300 }).toBe(false);
+    await ownerView.page.reload();
+    await ownerView.page.getByTestId('editor-canvas').waitFor({ timeout: 60_000 });
+    await ownerView.page.getByTestId('tool-menu').waitFor({ timeout: 30_000 });
+    expect(await ownerView.page.getByTestId('locked-notice').count()).toBe(0);
+    await ownerView.context.close();
+    await admin.context.close();
   });
 
   it('reports a failed export creation in a browser alert', async () => {

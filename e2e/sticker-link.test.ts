@@ -132,19 +132,61 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
     await next.click();
     expect(await next.isDisabled()).toBe(true);
     const { jpeg, faceCentre } = await portrait();
+    const sharp = (await import('sharp')).default;
+    // A photo without anyone on it: the hint shows, and sending stays possible.
+    const landscape = await sharp({
+      create: { width: 600, height: 800, channels: 3, background: '#7fa8c9' },
+    })
+      .png()
+      .toBuffer();
+    const faceHint = phone.getByTestId('sticker-photo-face');
+    await phone
+      .getByTestId('sticker-photo-input')
+      .setInputFiles({ name: 'sky.png', mimeType: 'image/png', buffer: landscape });
+    await expect.poll(() => faceHint.getAttribute('data-state'), { timeout: 30_000 }).toBe('none');
+    expect(await faceHint.innerText()).toMatch(/could not find a face/i);
+    expect(await next.isDisabled()).toBe(false);
+    await phone.screenshot({ path: '/tmp/shots-sticker-link/e2e-phone-no-face.png' }).catch(() => undefined);
     await phone
       .getByTestId('sticker-photo-input')
       .setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+    await expect.poll(() => faceHint.getAttribute('data-state'), { timeout: 30_000 }).toBe('found');
     await expect.poll(() => next.isDisabled()).toBe(false);
     await phone.screenshot({ path: '/tmp/shots-sticker-link/e2e-phone-photo.png' }).catch(() => undefined);
     await next.click();
     await phone.getByTestId('sticker-upload-success').waitFor({ timeout: 30_000 });
     await phone.screenshot({ path: '/tmp/shots-sticker-link/e2e-phone-done.png' }).catch(() => undefined);
 
+    // The contributor comes back (the session is in local storage) and replaces name and photo.
+    await phone.reload();
+    const own = phone.getByTestId('sticker-own-upload');
+    await own.first().waitFor({ timeout: 30_000 });
+    expect(await own.count()).toBe(1);
+    expect(await own.first().innerText()).toContain('Anna Berg');
+    await own.first().getByTestId('sticker-own-replace').click();
+    await phone.getByTestId('sticker-replacing').waitFor();
+    expect(await phone.getByLabel(/first name/i).inputValue()).toBe('Anna');
+    await phone.getByLabel(/last name/i).fill('Berg-Meyer');
+    await next.click();
+    await next.click();
+    // A photo is optional when replacing; this one is the portrait mirrored, so its face sits on the other side.
+    const mirrored = await sharp(jpeg).flop().jpeg({ quality: 90 }).toBuffer();
+    await phone
+      .getByTestId('sticker-photo-input')
+      .setInputFiles({ name: 'me-again.jpg', mimeType: 'image/jpeg', buffer: mirrored });
+    await expect.poll(() => faceHint.getAttribute('data-state'), { timeout: 30_000 }).toBe('found');
+    await phone.screenshot({ path: '/tmp/shots-sticker-link/e2e-phone-replace.png' }).catch(() => undefined);
+    await next.click();
+    await phone.getByTestId('sticker-upload-success').waitFor({ timeout: 30_000 });
+    expect(await phone.getByTestId('sticker-upload-success').innerText()).toMatch(/changes have been saved/i);
+    await expect.poll(() => own.first().innerText(), { timeout: 30_000 }).toContain('Anna Berg-Meyer');
+    expect(await own.count()).toBe(1);
+
     // The owner's list polls every 30 s.
     const item = owner.getByTestId('sticker-upload-item');
     await item.first().waitFor({ timeout: 40_000 });
-    expect(await item.first().innerText()).toContain('Anna Berg');
+    await expect.poll(() => item.first().innerText(), { timeout: 40_000 }).toContain('Anna Berg-Meyer');
+    expect(await item.count()).toBe(1);
     await owner.screenshot({ path: '/tmp/shots-sticker-link/e2e-owner-list.png' }).catch(() => undefined);
     await item.first().getByRole('checkbox').check();
     await owner.getByTestId('sticker-upload-merge').click();
@@ -168,14 +210,15 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
       };
     };
     const [stickerId, sticker] =
-      Object.entries(album.workspace.stickers).find(([, s]) => s.name === 'Anna Berg') ?? [];
+      Object.entries(album.workspace.stickers).find(([, s]) => s.name === 'Anna Berg-Meyer') ?? [];
     expect(sticker).toBeDefined();
     const uploads = (await (
       await fetch(`${stack.baseUrl}/api/v1/albums/${albumId}/sticker_uploads`, { headers: auth })
     ).json()) as { sticker_uploads: Array<{ section_id: string | null; merged_at: string | null }> };
     expect(uploads.sticker_uploads[0].merged_at).not.toBeNull();
     expect(sticker!.sectionId).toBe(uploads.sticker_uploads[0].section_id);
-    expect(sticker!.cx).toBeCloseTo(faceCentre.x, 1);
+    // The crop follows the face of the replacing (mirrored) photo.
+    expect(sticker!.cx).toBeCloseTo(1 - faceCentre.x, 1);
     const placed = Object.values(album.workspace.nodes).some((node) => node.props.stickerId === stickerId);
     expect(placed).toBe(false);
     // The open editor got the new sticker through the realtime broadcast.
@@ -188,10 +231,16 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
                 stickerbookEditor: { doc: { stickers: Record<string, { name: string }> } };
               }
             ).stickerbookEditor.doc.stickers,
-          ).some((s) => s.name === 'Anna Berg'),
+          ).some((s) => s.name === 'Anna Berg-Meyer'),
         ),
       )
       .toBe(true);
+
+    // Merged: the contributor sees it in the album and can no longer change it.
+    await phone.reload();
+    await own.first().waitFor({ timeout: 30_000 });
+    expect(await own.first().innerText()).toMatch(/in the album/i);
+    expect(await own.first().getByTestId('sticker-own-replace').count()).toBe(0);
 
     // Switching the link off: contributors see the unavailable notice.
     await owner.getByTestId('sticker-link-stickerUploadEnabled').click();
@@ -205,4 +254,88 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
     await phoneContext.close();
     await ownerContext.close();
   }, 150_000);
+
+  it('shows the link as a QR code to download, copy and share, on the custom domain when one is set', async () => {
+    const QRCode = (await import('qrcode')).default;
+    const session = await apiSession(stack.baseUrl);
+    const albumId = await apiCreateAlbum(stack.baseUrl, session.access_token);
+    const { context, page: owner } = await newPage(browser, stack.baseUrl);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
+    // Desktop Chromium has no share sheet; record what the page would share.
+    await owner.addInitScript(() => {
+      const shared: unknown[] = [];
+      (window as unknown as { sharedData: unknown[] }).sharedData = shared;
+      Object.defineProperty(navigator, 'share', {
+        value: async (data: unknown) => {
+          shared.push(data);
+        },
+      });
+    });
+    await signIn(owner, session);
+    await owner.goto(`/album/${albumId}/stickerlink`);
+    await owner.getByTestId('sticker-link-panel').waitFor();
+    await owner.getByTestId('sticker-link-stickerUploadEnabled').click();
+    const urlField = owner.getByTestId('sticker-link-url');
+    await urlField.waitFor();
+    const link = await urlField.inputValue();
+    expect(link).toMatch(new RegExp(`^${stack.baseUrl}/s/[A-Za-z0-9_-]{24}$`));
+
+    /** The downloaded SVG must be exactly the QR code of `url` (same encoder, same options). */
+    const qrOptions = {
+      errorCorrectionLevel: 'M',
+      margin: 2,
+      color: { dark: '#000000', light: '#ffffff' },
+    } as const;
+    async function expectQrOf(url: string) {
+      await expect.poll(() => owner.getByTestId('sticker-link-qr-image').getAttribute('data-url')).toBe(url);
+      const [svgDownload] = await Promise.all([
+        owner.waitForEvent('download'),
+        owner.getByTestId('sticker-link-qr-svg').click(),
+      ]);
+      expect(svgDownload.suggestedFilename()).toBe('sticker-link-qr.svg');
+      const svg = readFileSync((await svgDownload.path())!, 'utf8');
+      expect(svg).toBe(await QRCode.toString(url, { ...qrOptions, type: 'svg' }));
+      const [pngDownload] = await Promise.all([
+        owner.waitForEvent('download'),
+        owner.getByTestId('sticker-link-qr-png').click(),
+      ]);
+      expect(pngDownload.suggestedFilename()).toBe('sticker-link-qr.png');
+      const png = readFileSync((await pngDownload.path())!);
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      const sharp = (await import('sharp')).default;
+      expect((await sharp(png).metadata()).width).toBe(1024);
+    }
+    await expectQrOf(link);
+    await owner.screenshot({ path: '/tmp/shots-sticker-link/e2e-owner-qr.png' }).catch(() => undefined);
+
+    await owner.getByRole('button', { name: 'Copy' }).click();
+    expect(await owner.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await owner.getByRole('button', { name: 'Share' }).click();
+    expect(
+      await owner.evaluate(() => (window as unknown as { sharedData: Array<{ url: string }> }).sharedData),
+    ).toEqual([expect.objectContaining({ url: link })]);
+
+    // A custom domain: the link, its QR code and what is copied use it.
+    const domain = owner.getByTestId('sticker-link-custom-domain');
+    await domain.fill('https://Stickers.Example.org/');
+    await domain.press('Enter');
+    const custom = link.replace(stack.baseUrl, 'http://stickers.example.org');
+    await expect.poll(() => urlField.inputValue()).toBe(custom);
+    await expectQrOf(custom);
+    await owner
+      .screenshot({ path: '/tmp/shots-sticker-link/e2e-owner-custom-domain.png' })
+      .catch(() => undefined);
+    // Kept after a reload: it is the album's setting.
+    await owner.reload();
+    await expect
+      .poll(() => owner.getByTestId('sticker-link-url').inputValue(), { timeout: 30_000 })
+      .toBe(custom);
+    // Not a host name: the field says so and the link stays as it was.
+    await owner.getByTestId('sticker-link-custom-domain').fill('not a domain');
+    await owner.getByTestId('sticker-link-custom-domain').press('Enter');
+    await owner.getByText('Enter a host name like stickers.example.org.').waitFor();
+    expect(await owner.getByTestId('sticker-link-url').inputValue()).toBe(custom);
+
+    await context.close();
+  }, 120_000);
 });

@@ -13,7 +13,7 @@ import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack
 
 let stack: Stack;
 let browser: Browser;
-const SHOTS = process.env.STOCK_SHOTS_DIR;
+const SHOTS = process.env.STOCK_SHOTS_DIR ?? '/tmp/shots-images';
 
 beforeAll(async () => {
   stack = await startStack({ SITE_ENVIRONMENT: 'sports' });
@@ -158,7 +158,104 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     const [node] = await placed();
     expect(node.type).toBe('Image');
     expect(node.props).toMatchObject({ width: 180, height: 120 });
+
+    // The library photo is 1200 px wide and placed 180 mm wide: 169 dpi, so it gets the same low-resolution
+    // badge and preflight entry as an upload would (SPEC §5).
+    const badge = page.getByTestId('low-resolution-badge').first();
+    await badge.waitFor({ timeout: 15_000 });
+    expect(await badge.getAttribute('data-severity')).toBe('warning');
+    await page.getByTestId('preflight-icon').hover();
+    await expect
+      .poll(() => page.getByTestId('preflight-entry').first().textContent())
+      .toBe('Low resolution (169 dpi)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-placed.png` });
+    await context.close();
+  });
+});
+
+describe.skipIf(skipBrowserTests)('the stock library screen for admins', () => {
+  it('lets an admin add photos with photographer and tags, find them, and remove one', async () => {
+    const session = await api<{
+      access_token: string;
+      refresh_token: string;
+      user: Record<string, unknown> & { roles?: string[] };
+    }>('/auth/login', '', { method: 'POST', body: ADMIN });
+    const blueprints = await api<{ blueprints: Array<{ id: string }> }>('/blueprints', session.access_token);
+    const album = await api<{ id: string }>('/albums', session.access_token, {
+      method: 'POST',
+      body: { blueprint_id: blueprints.blueprints[0].id },
+    });
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await page.goto('/');
+    await page.evaluate(
+      (session) => {
+        localStorage.setItem('stickerbook.session', JSON.stringify(session));
+        localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
+        localStorage.setItem(
+          'stickerbook.cookieConsent',
+          JSON.stringify({
+            revision: 1,
+            necessary: true,
+            analytics: false,
+            decidedAt: new Date().toISOString(),
+          }),
+        );
+      },
+      {
+        kind: 'user',
+        accessToken: session.access_token,
+        refreshToken: session.refresh_token,
+        user: { ...session.user, roles: session.user.roles ?? [] },
+      },
+    );
+    await page.goto(`/album/${album.id}/background/stock`);
+    await page.getByTestId('stock-library-add').click();
+
+    const photos = await Promise.all(
+      [20, 280].map((hue) =>
+        sharp({ create: { width: 1600, height: 1000, channels: 3, background: `hsl(${hue}, 70%, 50%)` } })
+          .jpeg()
+          .toBuffer(),
+      ),
+    );
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('stock-library-choose').click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'sunset.jpg', mimeType: 'image/jpeg', buffer: photos[0] },
+      { name: 'lavender.jpg', mimeType: 'image/jpeg', buffer: photos[1] },
+    ]);
+    await expect.poll(() => page.getByTestId('stock-library-file').count()).toBe(2);
+    // The photographer is required.
+    await page.getByTestId('stock-library-upload').click();
+    await page.getByText('Please enter the photographer.').waitFor();
+    await page.getByTestId('stock-library-photographer').fill('Lina Lens');
+    await page.getByTestId('stock-library-photographer-url').fill('https://example.com/lina');
+    const tags = page.getByTestId('stock-library-tags');
+    for (const tag of ['meadow', 'summer']) {
+      await tags.fill(tag);
+      await tags.press('Enter');
+    }
+    await page.getByTestId('stock-library-upload').click();
+    await expect
+      .poll(() => page.locator('[data-testid="stock-library-file"][data-state="finished"]').count(), {
+        timeout: 60_000,
+      })
+      .toBe(2);
+    await page.screenshot({ path: `${SHOTS}/stock-library-added.png` });
+    await page.keyboard.press('Escape');
+
+    const search = page.getByTestId('stock-search');
+    await search.fill('meadow');
+    const results = page.getByTestId('stock-result');
+    await expect.poll(() => results.count(), { timeout: 10_000 }).toBe(2);
+    expect(await page.getByText('Photo by Lina Lens').count()).toBe(2);
+
+    await results.first().getByTestId('stock-library-delete').click();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await expect.poll(() => results.count(), { timeout: 10_000 }).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/stock-library-panel.png` });
     await context.close();
   });
 });

@@ -1,9 +1,14 @@
 // Debian packages the browser and print tests need: Chromium (playwright-core drives it; it never downloads
-// a browser of its own) and poppler-utils (pdfinfo, pdffonts, pdftotext, pdfimages for checking print files).
+// a browser of its own), poppler-utils (pdfinfo, pdffonts, pdftotext, pdfimages for checking print files) and
+// ghostscript (PDF/X conversion of the print-shop exports, with its CMYK profile).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const PACKAGES = { chromium: '/usr/bin/chromium', 'poppler-utils': '/usr/bin/pdfinfo' };
+const PACKAGES = {
+  chromium: '/usr/bin/chromium',
+  'poppler-utils': '/usr/bin/pdfinfo',
+  ghostscript: '/usr/bin/gs',
+};
 
 export function chromiumPath() {
   return process.env.CHROMIUM_PATH || PACKAGES.chromium;

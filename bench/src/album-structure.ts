@@ -120,7 +120,7 @@ async function layoutDropInChromium(): Promise<number[]> {
       for (let i = 0; i < 3; i++) await page.getByTestId('page-next').click();
       await page.waitForTimeout(500);
       const samples: number[] = [];
-      for (let i = 0; i < 7; i++) {
+      for (let i = 0; i < 15; i++) {
         // A synthetic HTML5 drag from a layout tile to the middle of the canvas. The spread has content, so the drop
         // asks first; the timer runs from the user's confirmation to the second frame after it.
         // (No named inner functions: tsx would wrap them in a helper that does not exist in the page.)

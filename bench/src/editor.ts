@@ -4,8 +4,11 @@
  *   - open: navigation start to the first frame with the album drawn and the engine answering hit tests;
  *   - drag: a 50-element selection dragged with 120 scripted pointer moves: p95 frame time from
  *     requestAnimationFrame timestamps, and main-thread busy time (CDP Performance `TaskDuration`) during the drag;
- *   - zoom: fit-all to 300 % on a spread, to the second frame after the camera change (settled);
- *   - undo of that 50-element move, to the next frame.
+ *     the same drag in tldraw 5.1.1 on the same 1,000 shapes (bench/tldraw/, served from loopback with every
+ *     asset local), in the same browser, alternating rounds with ours (BENCH_ROUNDS, default 5; medians);
+ *   - zoom: fit-all to 300 % on a spread, to the second frame after the camera change (settled), per round;
+ *   - undo of each round's 50-element move, to the next frame.
+ * Set WEB_DIST to serve another build of the web app (the server's default is web/dist).
  *
  * The album goes in through the server's own database layer (`openDatabase`, the same Drizzle schema): the
  * server is started once to migrate and to create a user and an album through the API, stopped, the album's
@@ -14,10 +17,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { makeLargeAlbum } from '@stickerbook/model';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { startServer } from './server-process.ts';
+import { serveTldrawPage } from '../tldraw/serve.ts';
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -29,6 +33,63 @@ const CHROMIUM_ARGS = [
 ];
 const MOVES = 120;
 const SELECTED = 50;
+/** Drag rounds per editor, alternating ours and tldraw; the figures are the medians. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+
+interface DragFigures {
+  p95: number;
+  frames: number;
+  busyMs: number;
+}
+
+interface UndoFigures {
+  syncMs: number;
+  frameMs: number;
+}
+
+/**
+ * The drag measurement, the same for both editors: 120 scripted pointer moves from `grab` with the button held;
+ * frame times from requestAnimationFrame timestamps, main-thread busy time from CDP `Performance.getMetrics`
+ * (TaskDuration: the renderer main thread's task time) between the first and the last move.
+ */
+async function dragSession(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const taskDuration = async () => {
+    const { metrics } = (await cdp.send('Performance.getMetrics')) as {
+      metrics: Array<{ name: string; value: number }>;
+    };
+    return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
+  };
+  return {
+    async drag(grab: { x: number; y: number }): Promise<DragFigures> {
+      await page.evaluate(() => {
+        const w = window as unknown as { benchFrames: number[]; benchRecording: boolean };
+        w.benchFrames = [];
+        w.benchRecording = true;
+        const tick = (t: number) => {
+          if (!w.benchRecording) return;
+          w.benchFrames.push(t);
+          requestAnimationFrame(tick);
+        };
+        requestAnimationFrame(tick);
+      });
+      await page.mouse.move(grab.x, grab.y);
+      await page.mouse.down();
+      const busyBefore = await taskDuration();
+      for (let i = 1; i <= MOVES; i++) await page.mouse.move(grab.x + i * 1.5, grab.y + i * 0.8);
+      const busyAfter = await taskDuration();
+      const frames = await page.evaluate(() => {
+        const w = window as unknown as { benchFrames: number[]; benchRecording: boolean };
+        w.benchRecording = false;
+        return w.benchFrames;
+      });
+      await page.mouse.up();
+      const deltas = frames.slice(1).map((t, i) => t - frames[i]);
+      return { p95: percentile(deltas, 95), frames: deltas.length, busyMs: (busyAfter - busyBefore) * 1000 };
+    },
+  };
+}
 
 interface Tokens {
   access_token: string;
@@ -46,7 +107,9 @@ async function post<T>(baseUrl: string, path: string, body: unknown, token?: str
   return (await response.json()) as T;
 }
 
-async function prepareAlbum(dataDir: string): Promise<{ albumId: string; email: string; password: string }> {
+export async function prepareAlbum(
+  dataDir: string,
+): Promise<{ albumId: string; email: string; password: string }> {
   const server = await startServer(dataDir, { APP_ENV: 'production' }, '/api/v1/health');
   const email = `bench-${Date.now()}@bench.test`;
   const password = 'bench-editor-password';
@@ -111,6 +174,7 @@ export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-editor-'));
   const { albumId, email, password } = await prepareAlbum(dataDir);
   const server = await startServer(dataDir, { APP_ENV: 'production' }, '/api/v1/health');
+  const tldraw = await serveTldrawPage(makeLargeAlbum());
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -121,9 +185,18 @@ export async function run(): Promise<Record<string, number | string>> {
       baseURL: server.baseUrl,
       viewport: { width: 1366, height: 900 },
     });
+    // Everything both editors load comes from loopback; a request anywhere else is refused and counted.
+    const blocked: string[] = [];
+    await context.route(
+      (url) => url.protocol.startsWith('http') && url.hostname !== '127.0.0.1',
+      (route) => {
+        blocked.push(route.request().url());
+        return route.abort();
+      },
+    );
+    // tsx (esbuild keepNames) wraps named functions in __name(); the pages need it too.
+    await context.addInitScript('window.__name = (fn) => fn;');
     const page = await context.newPage();
-    // tsx (esbuild keepNames) wraps named functions in __name(); the page needs it too.
-    await page.addInitScript('window.__name = (fn) => fn;');
     page.on('pageerror', (error) => console.error('page error:', error.message));
     page.on('console', (m) => {
       if (m.type() === 'error' || process.env.BENCH_DEBUG) console.error('console:', m.text());
@@ -155,15 +228,24 @@ export async function run(): Promise<Record<string, number | string>> {
     const url = `/album/${albumId}/onboarding`;
     await page.goto(url);
     const openColdMs = await waitForDrawn(page);
-    await page.goto(url);
-    const openWarmMs = await waitForDrawn(page);
+    const warmOpens: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.goto(url);
+      warmOpens.push(await waitForDrawn(page));
+    }
+    const openWarmMs = percentile(warmOpens, 50);
 
     // Drag: a view with several spreads, 50 top-level elements selected across them.
     const setup = await page.evaluate((count) => {
       const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
       editor.goToPage('10');
       editor.cameraController.zoomTo(0.8);
-      return new Promise<{ ids: string[]; grab: { x: number; y: number } }>((resolve) => {
+      return new Promise<{
+        ids: string[];
+        grab: { x: number; y: number };
+        camera: { x: number; y: number; zoom: number };
+        canvas: { width: number; height: number };
+      }>((resolve) => {
         requestAnimationFrame(() => {
           const visible = editor.visibleElementIds() as string[];
           const ids = visible.filter((id) => editor.doc.nodes[id]?.props.locked !== true).slice(0, count);
@@ -190,100 +272,156 @@ export async function run(): Promise<Record<string, number | string>> {
               break;
             }
           }
-          requestAnimationFrame(() => resolve({ ids, grab }));
+          const camera = editor.camera.get();
+          requestAnimationFrame(() =>
+            resolve({ ids, grab, camera, canvas: { width: canvas.width, height: canvas.height } }),
+          );
         });
       });
     }, SELECTED);
 
     if (process.env.BENCH_DEBUG) console.error('grab', setup.grab, setup.ids.length);
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Performance.enable');
-    const taskDuration = async () => {
-      const { metrics } = (await cdp.send('Performance.getMetrics')) as {
-        metrics: Array<{ name: string; value: number }>;
-      };
-      return metrics.find((m) => m.name === 'TaskDuration')?.value ?? 0;
-    };
-    await page.evaluate(() => {
-      const w = window as unknown as { benchFrames: number[]; benchRecording: boolean };
-      w.benchFrames = [];
-      w.benchRecording = true;
-      const tick = (t: number) => {
-        if (!w.benchRecording) return;
-        w.benchFrames.push(t);
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    });
-    await page.mouse.move(setup.grab.x, setup.grab.y);
-    await page.mouse.down();
-    const busyBefore = await taskDuration();
-    for (let i = 1; i <= MOVES; i++) await page.mouse.move(setup.grab.x + i * 1.5, setup.grab.y + i * 0.8);
-    const busyAfter = await taskDuration();
-    const frames = await page.evaluate(() => {
-      const w = window as unknown as { benchFrames: number[]; benchRecording: boolean };
-      w.benchRecording = false;
-      return w.benchFrames;
-    });
-    await page.mouse.up();
-    const deltas = frames.slice(1).map((t, i) => t - frames[i]);
-    const moved = await page.evaluate((ids) => {
-      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-      const last = editor.history.get().past.at(-1);
-      if (last?.label !== 'move') return 0;
-      const touched = new Set(last.redo.map((patch: { path: string }) => patch.path.split('/')[2]));
-      return ids.filter((id: string) => touched.has(id)).length;
-    }, setup.ids);
-
-    // Undo of the 50-element move, to the next frame.
-    const undo = await page.evaluate(
-      () =>
-        new Promise<{ syncMs: number; frameMs: number }>((resolve) => {
-          const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-          const start = performance.now();
-          editor.undo();
-          const syncMs = performance.now() - start;
-          requestAnimationFrame(() => resolve({ syncMs, frameMs: performance.now() - start }));
-        }),
+    const ours = await dragSession(context, page);
+    const tlPage = await context.newPage();
+    tlPage.on('pageerror', (error) => console.error('tldraw page error:', error.message));
+    await tlPage.goto(`${tldraw.baseUrl}/?width=${setup.canvas.width}&height=${setup.canvas.height}`);
+    await tlPage.waitForFunction(
+      () => (window as unknown as { tldrawReady?: boolean }).tldrawReady,
+      undefined,
+      {
+        timeout: 60_000,
+      },
     );
-
-    // Zoom: settle at fit-all, then 300 % centred on spread 10.
-    const zoom = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-          editor.select([]);
-          editor.zoomToFitAll();
-          requestAnimationFrame(() =>
-            requestAnimationFrame(() =>
-              setTimeout(() => {
-                const viewport = editor.cameraController.viewport.get();
-                const start = performance.now();
-                // Onto spread 10 (page box), then the 300 % preset around the viewport centre.
-                editor.goToPage('20');
-                editor.cameraController.zoomTo(3, { x: viewport.width / 2, y: viewport.height / 2 });
-                requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
-              }, 300),
-            ),
-          );
-        }),
+    const tlSetup = await tlPage.evaluate(
+      ({ ids, camera }) => {
+        const editor = (window as unknown as { tldrawEditor: any }).tldrawEditor;
+        editor.setCamera({ x: -camera.x, y: -camera.y, z: camera.zoom });
+        const shapeIds = ids.map((id: string) => `shape:${id}`).filter((id: string) => editor.getShape(id));
+        editor.select(...shapeIds);
+        const selected = new Set(shapeIds);
+        const viewport = editor.getViewportScreenBounds();
+        for (const id of shapeIds) {
+          const center = editor.getShapePageBounds(id).center;
+          const screen = editor.pageToScreen(center);
+          const inView =
+            screen.x > viewport.x + 20 &&
+            screen.x < viewport.maxX - 200 &&
+            screen.y > viewport.y + 20 &&
+            screen.y < viewport.maxY - 120;
+          if (!inView) continue;
+          let hit = editor.getShapeAtPoint(center, { hitInside: true });
+          while (hit && !selected.has(hit.id)) hit = editor.getShape(hit.parentId);
+          if (hit) return { count: shapeIds.length, grab: { x: screen.x, y: screen.y } };
+        }
+        return { count: shapeIds.length, grab: { x: 0, y: 0 } };
+      },
+      { ids: setup.ids, camera: setup.camera },
     );
+    const theirs = await dragSession(context, tlPage);
 
+    const rounds: Array<{ ours: DragFigures; tldraw: DragFigures; undo: UndoFigures }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.bringToFront();
+      await page.evaluate(
+        (ids) => (window as unknown as { stickerbookEditor: any }).stickerbookEditor.select(ids),
+        setup.ids,
+      );
+      const oursDrag = await ours.drag(setup.grab);
+      const moved = await page.evaluate((ids) => {
+        const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+        const last = editor.history.get().past.at(-1);
+        if (last?.label !== 'move') return 0;
+        const touched = new Set(last.redo.map((patch: { path: string }) => patch.path.split('/')[2]));
+        return ids.filter((id: string) => touched.has(id)).length;
+      }, setup.ids);
+      if (moved !== setup.ids.length) throw new Error(`drag moved ${moved} of ${setup.ids.length} elements`);
+      // Undo of the 50-element move, to the next frame.
+      const undo = await page.evaluate(
+        () =>
+          new Promise<UndoFigures>((resolve) => {
+            const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+            const start = performance.now();
+            editor.undo();
+            const syncMs = performance.now() - start;
+            requestAnimationFrame(() => resolve({ syncMs, frameMs: performance.now() - start }));
+          }),
+      );
+      await page.waitForTimeout(300);
+
+      await tlPage.bringToFront();
+      await tlPage.evaluate(() => {
+        const editor = (window as unknown as { tldrawEditor: any }).tldrawEditor;
+        editor.markHistoryStoppingPoint('bench');
+      });
+      const tldrawDrag = await theirs.drag(tlSetup.grab);
+      const tlMoved = await tlPage.evaluate((ids) => {
+        const editor = (window as unknown as { tldrawEditor: any }).tldrawEditor;
+        const after = ids.map((id: string) => editor.getShapePageBounds(`shape:${id}`)?.x);
+        editor.undo();
+        const before = ids.map((id: string) => editor.getShapePageBounds(`shape:${id}`)?.x);
+        return after.filter((x: number | undefined, i: number) => x !== undefined && x - before[i] > 100)
+          .length;
+      }, setup.ids);
+      if (tlMoved !== tlSetup.count) throw new Error(`tldraw: ${tlMoved} of ${tlSetup.count} shapes moved`);
+      await tlPage.waitForTimeout(300);
+      rounds.push({ ours: oursDrag, tldraw: tldrawDrag, undo });
+    }
+    await tlPage.close();
+    await page.bringToFront();
+    const med = (values: number[]) => percentile(values, 50);
+    const oursBusy = med(rounds.map((r) => r.ours.busyMs));
+    const tldrawBusy = med(rounds.map((r) => r.tldraw.busyMs));
+
+    // Zoom: settle at fit-all (the whole album drawn, then a second of quiet), then the page box onto spread 10
+    // (pages 20-21) and the 300 % preset around the viewport centre, to the second frame after (settled).
+    const zooms: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      await page.evaluate(() => {
+        const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+        editor.select([]);
+        editor.zoomToFitAll();
+      });
+      await page.waitForTimeout(1500);
+      zooms.push(
+        await page.evaluate(
+          () =>
+            new Promise<number>((resolve) => {
+              const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+              const viewport = editor.cameraController.viewport.get();
+              const start = performance.now();
+              editor.goToPage('20');
+              editor.cameraController.zoomTo(3, { x: viewport.width / 2, y: viewport.height / 2 });
+              requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - start)));
+            }),
+        ),
+      );
+      await page.waitForTimeout(500);
+    }
+    const zoom = med(zooms);
+
+    const list = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
     return {
       'editor open, cold cache (ms)': Math.round(openColdMs),
-      'editor open, warm cache (ms)': Math.round(openWarmMs),
-      'drag 50 elements x 120 moves: p95 frame (ms)': round(percentile(deltas, 95)),
-      'drag 50 elements x 120 moves: frames': deltas.length,
-      'drag 50 elements x 120 moves: main-thread busy (ms)': Math.round((busyAfter - busyBefore) * 1000),
-      'drag: elements moved': moved,
-      'zoom fit-all -> 300 % to settled frame (ms)': round(zoom),
-      'undo 50-element move, sync (ms)': round(undo.syncMs),
-      'undo 50-element move, to next frame (ms)': round(undo.frameMs),
-      'tldraw side': 'not measured yet (see report)',
+      'editor open, warm cache (ms)': `${Math.round(openWarmMs)} (${list(warmOpens)})`,
+      'drag rounds (median reported)': ROUNDS,
+      'drag 50 elements x 120 moves, ours: p95 frame (ms)': round(med(rounds.map((r) => r.ours.p95))),
+      'drag, tldraw 5.1.1: p95 frame (ms)': round(med(rounds.map((r) => r.tldraw.p95))),
+      'drag, ours: frames': med(rounds.map((r) => r.ours.frames)),
+      'drag, tldraw: frames': med(rounds.map((r) => r.tldraw.frames)),
+      'drag, ours: main-thread busy (ms)': `${Math.round(oursBusy)} (${list(rounds.map((r) => r.ours.busyMs))})`,
+      'drag, tldraw: main-thread busy (ms)': `${Math.round(tldrawBusy)} (${list(rounds.map((r) => r.tldraw.busyMs))})`,
+      'drag: ours / tldraw busy': Math.round((oursBusy / tldrawBusy) * 100) / 100,
+      'drag: elements moved (ours / tldraw)': `${setup.ids.length} / ${tlSetup.count}`,
+      'tldraw scene shapes': tldraw.shapes,
+      'requests to other hosts (blocked)': blocked.length,
+      'zoom fit-all -> 300 % to settled frame (ms)': `${round(zoom)} (${list(zooms)})`,
+      'undo 50-element move, sync (ms)': round(med(rounds.map((r) => r.undo.syncMs))),
+      'undo 50-element move, to next frame (ms)': `${round(med(rounds.map((r) => r.undo.frameMs)))} (${list(rounds.map((r) => r.undo.frameMs))})`,
     };
   } finally {
     await browser.close();
     await server.stop();
+    await tldraw.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -4,7 +4,7 @@
  */
 import autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeLargeAlbum } from '@stickerbook/model';
@@ -23,6 +23,12 @@ async function json(url: string, init: RequestInit = {}): Promise<Record<string,
   if (!response.ok)
     throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${await response.text()}`);
   return (await response.json()) as Record<string, unknown>;
+}
+
+/** User + system CPU time of a process so far (Linux /proc; clock ticks of 10 ms). */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
 function median(values: number[]): number {
@@ -70,7 +76,10 @@ export async function run(): Promise<Record<string, number | string>> {
         const bodyBytes = (await sample.arrayBuffer()).byteLength;
         // Sequential requests for the latency figure, then 10 connections for throughput.
         const sequential = await autocannon({ url, headers, connections: 1, duration: 5 });
+        const cpuBefore = cpuMs(restart.child.pid!);
         const parallel = await autocannon({ url, headers, connections: 10, duration: 10 });
+        // The server's own CPU time per request: what the figure would be with a core to itself, on a busy machine.
+        const cpuPerRequest = (cpuMs(restart.child.pid!) - cpuBefore) / parallel.requests.total;
         await restart.stop();
         const bundle = startPageBundleSize(join(repoRoot, 'web/dist'));
         return {
@@ -79,6 +88,7 @@ export async function run(): Promise<Record<string, number | string>> {
           'GET /albums/:id p50 latency, 1 connection, ms': sequential.latency.p50,
           'GET /albums/:id p99 latency, 1 connection, ms': sequential.latency.p99,
           'GET /albums/:id throughput, 10 connections, req/s': Math.round(parallel.requests.average),
+          'GET /albums/:id server CPU per request, ms': Math.round(cpuPerRequest * 1000) / 1000,
           'GET /albums/:id errors / non-2xx': `${parallel.errors} / ${parallel.non2xx}`,
           'start page JS + CSS gzipped, kB': bundle.totalGzipKb,
         };

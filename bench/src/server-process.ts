@@ -32,6 +32,8 @@ export async function startServer(
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
+    // As `npm start` runs it (scripts/start.mjs).
+    MALLOC_ARENA_MAX: '2',
     ...process.env,
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { hasBlueprints } from './repositories/blueprints.ts';
+import { fillDemoAlbum } from './seeds/demo-content.ts';
 import { runSeeds } from './seeds/index.ts';
 
 /**
@@ -49,6 +50,10 @@ async function main(): Promise<void> {
   }
   await seeding;
   const jobs = await startJobQueue(database, { work: true, config });
+  if (app && config.appEnv === 'development') {
+    // Sample stickers for the demo album; the portraits' variants are made by the workers started above.
+    fillDemoAlbum(app).catch((error: unknown) => app?.log.warn({ err: error }, 'demo album not filled'));
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albumMembers, albums } from '../src/db/schema.ts';
+import { albumInvitations, albumMembers, albums } from '../src/db/schema.ts';
 import {
   DATABASE_KINDS,
   bearer,
@@ -83,6 +83,22 @@ describe.each(DATABASE_KINDS)('onboarding state and sticker templates on %s', (k
       has_updated_sticker_link_config: true,
       has_image: true,
     });
+  });
+
+  it('counts a pending invitation as invited and opens the step again when it is cancelled', async () => {
+    const album = await createAlbum(t.app, alice.access_token);
+    const invited = async () => (await onboarding(album.id, alice.access_token)).json().has_invitations;
+    expect(await invited()).toBe(false);
+    const [invitation] = await t.database.db
+      .insert(albumInvitations)
+      .values({ albumId: album.id, email: 'carol@example.test', inviterId: alice.user.sub, token: 'tok-1' })
+      .returning();
+    expect(await invited()).toBe(true);
+    // Another album's invitation does not count for this one.
+    const other = await createAlbum(t.app, alice.access_token);
+    expect((await onboarding(other.id, alice.access_token)).json().has_invitations).toBe(false);
+    await t.database.db.delete(albumInvitations).where(eq(albumInvitations.id, invitation.id));
+    expect(await invited()).toBe(false);
   });
 
   it('answers 404 to anyone without access and 401 without a token', async () => {

@@ -90,7 +90,10 @@ describe('image storage on S3', () => {
       headers: bearer(token),
     });
     expect(deleted.statusCode).toBe(204);
-    expect((await fetch(done.blob.medium)).status).toBe(404);
+    // The files leave the bucket in the file cleanup job.
+    await expect
+      .poll(async () => (await fetch(done.blob.medium)).status, { timeout: 20_000, interval: 200 })
+      .toBe(404);
   }, 30_000);
 
   it('refuses to make a record of bytes that do not match the declared checksum', async () => {

@@ -462,7 +462,10 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
           })
         ).statusCode,
       ).toBe(404);
-      expect((await fetchFile(smallUrl)).statusCode).toBe(404);
+      // The files follow in the file cleanup job.
+      await expect
+        .poll(async () => (await fetchFile(smallUrl)).statusCode, { timeout: 30_000, interval: 200 })
+        .toBe(404);
     });
   });
 });

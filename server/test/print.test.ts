@@ -3,11 +3,18 @@
  * Debian's Chromium, and the print files are checked with pdf-lib and poppler (pdfinfo, pdffonts, pdftotext,
  * pdfimages) as a print shop's preflight would.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PDFDocument } from 'pdf-lib';
+import { stickerSheets, type AlbumDocument } from '@stickerbook/model';
+import S3rver from 's3rver';
+import sharp from 'sharp';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../src/config/index.ts';
 import type { BrowserPool } from '../src/print/chromium.ts';
+import { ExportFiles } from '../src/print/export-files.ts';
+import { createStorage } from '../src/storage/index.ts';
 import { PT_PER_MM } from '../src/print/pdf-boxes.ts';
 import { RenderTokens } from '../src/print/render-tokens.ts';
 import { createAlbum, bearer, signUp } from './helpers/test-app.ts';
@@ -34,6 +41,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
   let token: string;
   let albumId: string;
   let title: string;
+  let albumDoc: AlbumDocument;
 
   beforeAll(async () => {
     stack = await startPrintStack();
@@ -42,7 +50,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     albumId = (await createAlbum(stack.app, token, { blueprint_id: 'wedding-classic', title })).id;
     const photoId = await uploadImage(stack, token, albumId, await testPhoto(PHOTO.width, PHOTO.height));
     const portraitId = await uploadImage(stack, token, albumId, await testPhoto(1800, 2400));
-    await editDocument(stack, albumId, (doc) =>
+    albumDoc = await editDocument(stack, albumId, (doc) =>
       withStickers(withFullBleedPhoto(withFullBleedPhoto(doc, photoId, 2, 'left'), portraitId, 3, 'right'), [
         'Ada',
         'Bob',
@@ -57,7 +65,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
   async function exportFile(params: Record<string, unknown>, preset = 'custom') {
     const created = await createJob(stack, token, albumId, params, preset);
     expect(created.state).toBe('queued');
-    const { job, seen } = await waitForJob(stack, token, albumId, created.id);
+    const { job, seen } = await waitForJob(stack, token, albumId, created.id, 220_000);
     expect(job.state, job.error ?? '').toBe('finished');
     const file = join(stack.dataDir, `${job.id}.out`);
     writeFileSync(file, await download(stack, job.file_url!));
@@ -69,13 +77,9 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     return { job, seen, file };
   }
 
-  it('exports the album inside as a print PDF: pages in order, exact boxes, embedded fonts, real text, photos at full resolution', async () => {
-    const { job, seen, file } = await exportFile({}, 'album_softcover_inside');
-    // Wedding blueprint: 8 spreads, the cover printed separately, so 7 inner spreads = 14 pages.
-    expect(job.pages_total).toBe(14);
-    expect(seen.some((s) => s.state === 'working')).toBe(true);
-
-    const pdf = await PDFDocument.load(await import('node:fs').then((fs) => fs.readFileSync(file)));
+  /** 14 album pages, each 250 x 317 mm: 2 mm bleed and an 8 mm slug with crop marks around the 230 x 297 mm trim. */
+  async function expectAlbumPageBoxes(file: string) {
+    const pdf = await PDFDocument.load(readFileSync(file));
     expect(pdf.getPageCount()).toBe(14);
     const mm = (pt: number) => Math.round((pt / PT_PER_MM) * 1000) / 1000;
     for (const page of pdf.getPages()) {
@@ -88,19 +92,23 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
       expect([mm(media.width), mm(media.height)]).toEqual([250, 317]);
       expect(mm(trim.x - media.x)).toBe(10);
       expect(mm(media.y + media.height - (trim.y + trim.height))).toBe(10);
+      expect(mm(bleed.x - media.x)).toBe(8);
     }
-
     const boxes = (await run('pdfinfo', ['-box', '-f', '1', '-l', '14', file])).stdout;
     const sizeOf = (box: string) =>
-      [...boxes.matchAll(new RegExp(`${box}:\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)\\s+([\\d.]+)`, 'g'))].map(
-        (m) => [
-          Math.round(((Number(m[3]) - Number(m[1])) / PT_PER_MM) * 10) / 10,
-          Math.round(((Number(m[4]) - Number(m[2])) / PT_PER_MM) * 10) / 10,
-        ],
-      );
+      [
+        ...boxes.matchAll(new RegExp(`${box}:\\s+([\\d.-]+)\\s+([\\d.-]+)\\s+([\\d.]+)\\s+([\\d.]+)`, 'g')),
+      ].map((m) => [
+        Math.round(((Number(m[3]) - Number(m[1])) / PT_PER_MM) * 10) / 10,
+        Math.round(((Number(m[4]) - Number(m[2])) / PT_PER_MM) * 10) / 10,
+      ]);
     expect(sizeOf('BleedBox')).toEqual(Array(14).fill([234, 301]));
     expect(sizeOf('TrimBox')).toEqual(Array(14).fill([230, 297]));
+    return pdf;
+  }
 
+  /** Every font embedded (subset), none Type 3. */
+  async function expectEmbeddedFonts(file: string) {
     const fonts = (await run('pdffonts', [file])).stdout.split('\n').slice(2).filter(Boolean);
     expect(fonts.length).toBeGreaterThan(0);
     for (const line of fonts) {
@@ -108,22 +116,36 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
       // columns: name type encoding emb sub uni
       expect(line).toMatch(/\byes\s+yes\s+(yes|no)\s+\d+\s+\d+$/);
     }
+  }
+
+  async function listImages(file: string) {
+    const images = (await run('pdfimages', ['-list', file])).stdout.split('\n').slice(2).filter(Boolean);
+    return images
+      .map((line) => line.trim().split(/\s+/))
+      .map((cols) => ({
+        page: Number(cols[0]),
+        width: Number(cols[3]),
+        height: Number(cols[4]),
+        color: cols[5],
+        enc: cols[8],
+        object: cols[10],
+      }));
+  }
+
+  it('exports the album inside as a plain print PDF: pages in order, exact boxes, embedded fonts, real text, photos untouched', async () => {
+    const { job, seen, file } = await exportFile({ pdfx: false }, 'album_softcover_inside');
+    // Wedding blueprint: 8 spreads, the cover printed separately, so 7 inner spreads = 14 pages.
+    expect(job.pages_total).toBe(14);
+    expect(seen.some((s) => s.state === 'working')).toBe(true);
+    await expectAlbumPageBoxes(file);
+    await expectEmbeddedFonts(file);
 
     const text = (await run('pdftotext', [file, '-'])).stdout;
     expect(text).toContain(title);
     // Placed stickers print through the frame template (which upper-cases the name).
     for (const name of ['ADA', 'BOB', 'CYD']) expect(text).toContain(name);
 
-    const images = (await run('pdfimages', ['-list', file])).stdout.split('\n').slice(2).filter(Boolean);
-    const listed = images
-      .map((line) => line.trim().split(/\s+/))
-      .map((cols) => ({
-        page: Number(cols[0]),
-        width: Number(cols[3]),
-        height: Number(cols[4]),
-        enc: cols[8],
-        object: cols[10],
-      }));
+    const listed = await listImages(file);
     // Every placed photo is embedded once, with its original pixel size and still as JPEG (never re-encoded); it
     // is drawn on its page and, where it touches the fold, in the neighbouring page's gutter bleed.
     expect(listed.every((img) => img.enc === 'jpeg')).toBe(true);
@@ -136,14 +158,56 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     expect(new Set(listed.map((img) => img.object)).size).toBe(2);
   });
 
+  it('makes the print shop file PDF/X-4 with a CMYK output intent, keeping boxes, fonts, text and photo resolution', async () => {
+    // The preset is PDF/X; designs with opacity keep live transparency (PDF/X-4), nothing is flattened.
+    const { job, file } = await exportFile({}, 'album_softcover_inside');
+    expect(job.pages_total).toBe(14);
+    const info = (await run('pdfinfo', [file])).stdout;
+    expect(info).toMatch(/PDF subtype:\s+PDF\/X-4/);
+    expect(info).toMatch(/PDF version:\s+1\.6/);
+
+    const pdf = await expectAlbumPageBoxes(file);
+    const infoDict = pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict);
+    expect(infoDict.lookup(PDFName.of('GTS_PDFXVersion'), PDFString).decodeText()).toBe('PDF/X-4');
+    expect(String(infoDict.get(PDFName.of('Trapped')))).toBe('/False');
+    expect(pdf.getTitle()).toBe(title);
+    const intents = pdf.catalog.lookup(PDFName.of('OutputIntents'), PDFArray);
+    expect(intents.size()).toBe(1);
+    const intent = intents.lookup(0, PDFDict);
+    expect(String(intent.get(PDFName.of('S')))).toBe('/GTS_PDFX');
+    const profile = intent.lookup(PDFName.of('DestOutputProfile')) as PDFRawStream;
+    expect(String(profile.dict.get(PDFName.of('N')))).toBe('4');
+    const xmp = (await run('pdfinfo', ['-meta', file])).stdout;
+    expect(xmp).toContain('<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>');
+    // PDF/X: a TrimBox and no ArtBox on every page.
+    for (const page of pdf.getPages()) expect(page.node.get(PDFName.of('ArtBox'))).toBeUndefined();
+
+    await expectEmbeddedFonts(file);
+    const text = (await run('pdftotext', [file, '-'])).stdout;
+    expect(text).toContain(title);
+    for (const name of ['ADA', 'BOB', 'CYD']) expect(text).toContain(name);
+
+    // The photos are CMYK now, re-encoded as JPEG at their full pixel size, each still embedded once; no page was
+    // flattened into a page-sized bitmap.
+    const listed = await listImages(file);
+    const photos = listed.filter((img) => img.width === PHOTO.width || img.width === 1800);
+    expect(new Set(photos.map((img) => `${img.width}x${img.height} ${img.color} ${img.enc}`))).toEqual(
+      new Set([`${PHOTO.width}x${PHOTO.height} cmyk jpeg`, '1800x2400 cmyk jpeg']),
+    );
+    expect(photos.map((img) => img.page)).toEqual(expect.arrayContaining([3, 6]));
+    expect(new Set(photos.map((img) => img.object)).size).toBe(2);
+    expect(listed.every((img) => img.width <= PHOTO.width && img.height <= PHOTO.height)).toBe(true);
+  }, 240_000);
+
   it('exports the softcover cover as one flat sheet: back, spine from the formula, front', async () => {
     const { job, file } = await exportFile({}, 'album_softcover');
     expect(job.pages_total).toBe(1);
-    const pdf = await PDFDocument.load((await import('node:fs')).readFileSync(file));
+    expect((await run('pdfinfo', [file])).stdout).toMatch(/PDF subtype:\s+PDF\/X-4/);
+    const pdf = await PDFDocument.load(readFileSync(file));
     const trim = pdf.getPage(0).getTrimBox();
     // 8 spreads: 7 inlay spreads, spine = ceil(0.14 x 5 x 10) / 10 = 0.7 mm
     expect(Math.round((trim.width / PT_PER_MM) * 100) / 100).toBe(460.7);
-  });
+  }, 120_000);
 
   it('makes a 240 x 75 mm stickerpack sheet with the text stickerpack', async () => {
     const { file } = await exportFile({}, 'stickerpack');
@@ -153,13 +217,55 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     expect((await run('pdftotext', [file, '-'])).stdout).toContain('stickerpack');
   });
 
-  it('prints every sticker once on sticker sheets, in number order', async () => {
+  it('prints every sticker once on sticker sheets, in number order, each with its own bleed and cut marks', async () => {
     const { job, file } = await exportFile({}, 'stickers');
     expect(job.pages_total).toBe(1);
     const lines = (await run('pdftotext', ['-raw', file, '-'])).stdout.split('\n').map((l) => l.trim());
     // One frame per sticker, each with its number from the album's numbering, on the sheet in that order.
     expect(lines.filter((l) => /^\d+$/.test(l))).toEqual(['1', '2', '3']);
     for (const name of ['ADA', 'BOB', 'CYD']) expect(lines.filter((l) => l === name)).toHaveLength(1);
+
+    // The sheet as a print shop's RIP sees it, at 300 dpi: A4 trim with the sheet's own 2 mm bleed and 8 mm slug.
+    const pdf = await PDFDocument.load(readFileSync(file));
+    const trim = pdf.getPage(0).getTrimBox();
+    expect([Math.round(trim.width / PT_PER_MM), Math.round(trim.height / PT_PER_MM)]).toEqual([210, 297]);
+    const prefix = join(stack.dataDir, 'sheet');
+    await run('pdftoppm', ['-r', '300', '-gray', '-f', '1', '-l', '1', '-png', file, prefix]);
+    const { data, info } = await sharp(`${prefix}-1.png`).raw().toBuffer({ resolveWithObject: true });
+    const px = (mm: number) => Math.round((mm * 300) / 25.4);
+    // darkest pixel in a 5 x 5 px window around a point given in mm on the sheet's trim (trim starts at 10 mm)
+    const darkest = (xMm: number, yMm: number) => {
+      let min = 255;
+      for (let dy = -2; dy <= 2; dy++)
+        for (let dx = -2; dx <= 2; dx++)
+          min = Math.min(min, data[((px(yMm + 10) + dy) * info.width + px(xMm + 10) + dx) * info.channels]);
+      return min;
+    };
+    // The sheet's own crop marks continue its trim edges exactly where the TrimBox says (in the slug).
+    expect(darkest(0, -6)).toBeLessThan(140);
+    expect(darkest(-6, 297)).toBeLessThan(140);
+    expect(darkest(1, -6)).toBe(255);
+    const [first, second] = stickerSheets(albumDoc)[0].stickers;
+    const { x, y, width, height } = first.box;
+    // The artwork goes on 2 mm past the cut line on every side ...
+    for (const [bx, by] of [
+      [x - 1, y + height / 2],
+      [x + width + 1, y + height / 2],
+      [x + width / 2, y - 1],
+      [x + width / 2, y + height + 1],
+    ])
+      expect(darkest(bx, by), `bleed at ${bx},${by}`).toBeLessThan(250);
+    // ... and stops there: white between the bleed and the marks, and in the middle of the gap off the cut lines.
+    expect(darkest(x - 2.6, y + height / 2)).toBe(255);
+    expect(darkest((x + width + second.box.x) / 2, y + height / 2)).toBe(255);
+    // Cut marks continue each cut line in the gap: 1 mm past the bleed, 3 mm long, at all four corners.
+    for (const [mx, my] of [
+      [x - 4.5, y],
+      [x + width + 4.5, y + height],
+      [x, y - 4.5],
+      [x + width, y + height + 4.5],
+    ])
+      expect(darkest(mx, my), `mark at ${mx},${my}`).toBeLessThan(140);
   });
 
   it('exports PNG pages at the dpi, zipped when there are several', async () => {
@@ -171,7 +277,6 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
       includeBleed: false,
     });
     expect(job.pages_total).toBe(1);
-    const { default: sharp } = await import('sharp');
     const meta = await sharp(file).metadata();
     // 460 x 297 mm at 100 dpi
     // 460 x 297 mm at 100 dpi, give or take the rounding of the viewport to whole CSS pixels
@@ -297,19 +402,8 @@ describe.skipIf(!printTestsCanRun)('render tokens and access to exports', () => 
     expect(list.statusCode).toBe(404);
   });
 
-  it('deletes a job, and a download link works only for its own job', async () => {
+  it('deletes a queued job before it runs', async () => {
     const created = await createJob(stack, token, albumId);
-    const fileToken = await renderTokens().signFile(created.id);
-    const other = await stack.app.inject({
-      method: 'GET',
-      url: `/api/v1/render_jobs/00000000-0000-4000-8000-000000000000/file?token=${fileToken}`,
-    });
-    expect(other.statusCode).toBe(401);
-    const notYet = await stack.app.inject({
-      method: 'GET',
-      url: `/api/v1/render_jobs/${created.id}/file?token=${fileToken}`,
-    });
-    expect(notYet.statusCode).toBe(404);
     const removed = await stack.app.inject({
       method: 'DELETE',
       url: `/api/v1/render_jobs/${created.id}`,
@@ -323,6 +417,90 @@ describe.skipIf(!printTestsCanRun)('render tokens and access to exports', () => 
     });
     expect(list.json().render_jobs.map((j: { id: string }) => j.id)).not.toContain(created.id);
   });
+});
+
+/**
+ * Finished exports live in the same file storage as the images: DATA_DIR/blobs locally, the S3 bucket when S3 is
+ * configured (here s3rver, the S3-compatible server the image tests use). The download link is a signed read URL
+ * like an image's; deleting the job deletes the file.
+ */
+describe.skipIf(!printTestsCanRun).each(['local', 's3'] as const)('export files in %s storage', (kind) => {
+  let stack: PrintStack;
+  let token: string;
+  let albumId: string;
+  let s3: S3rver | undefined;
+  let s3Dir: string | undefined;
+  let endpoint = '';
+  const bucket = 'stickerbook-exports';
+
+  beforeAll(async () => {
+    let s3Config: Partial<Config> = {};
+    if (kind === 's3') {
+      s3Dir = mkdtempSync(join(tmpdir(), 'sb-print-s3-'));
+      s3 = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory: s3Dir,
+        configureBuckets: [{ name: bucket }],
+      });
+      endpoint = `http://127.0.0.1:${(await s3.run()).port}`;
+      s3Config = {
+        s3: {
+          bucket,
+          endpoint,
+          region: 'us-east-1',
+          accessKeyId: 'S3RVER',
+          secretAccessKey: 'S3RVER',
+          forcePathStyle: true,
+        },
+      };
+    }
+    stack = await startPrintStack({ config: s3Config });
+    token = await adminToken(stack);
+    albumId = (await createAlbum(stack.app, token, { blueprint_id: 'wedding-classic' })).id;
+  });
+  afterAll(async () => {
+    await stack?.stop();
+    await s3?.close();
+    if (s3Dir) rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  it('stores the file there, hands out a signed link to it, and deletes it with the job', async () => {
+    const created = await createJob(stack, token, albumId, {}, 'stickerpack');
+    const { job } = await waitForJob(stack, token, albumId, created.id);
+    expect(job.state, job.error ?? '').toBe('finished');
+    const url = new URL(job.file_url!, stack.baseUrl);
+    const key = `exports/${job.id}/${albumId}-stickerpack.pdf`;
+    if (kind === 's3') expect(url.href.startsWith(`${endpoint}/${bucket}/${key}?`)).toBe(true);
+    else expect(url.pathname).toBe(`/api/v1/files/${key}`);
+
+    const file = await fetch(url);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('application/pdf');
+    const bytes = Buffer.from(await file.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await PDFDocument.load(bytes)).getPageCount()).toBe(1);
+    // The file really is in that storage, not in a folder of its own.
+    const storage = new ExportFiles(createStorage(stack.config).storage).storage;
+    expect(storage.kind).toBe(kind);
+    expect((await storage.stat(key))?.byteSize).toBe(bytes.length);
+    if (kind === 'local') {
+      // The signature covers the path: the same link for another job's file is refused.
+      const forged = new URL(url);
+      forged.pathname = forged.pathname.replace(job.id, '00000000-0000-4000-8000-000000000000');
+      expect((await fetch(forged)).status).toBe(404);
+    }
+
+    const removed = await stack.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/render_jobs/${job.id}`,
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await storage.stat(key)).toBeUndefined();
+    expect((await fetch(url)).status).toBe(404);
+  }, 120_000);
 });
 
 describe.skipIf(!printTestsCanRun)('a crashed export', () => {

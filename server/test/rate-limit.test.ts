@@ -40,3 +40,36 @@ describe('rate limits', () => {
       expect((await t.app.inject({ method: 'GET', url: '/api/v1/albums' })).statusCode).toBe(401);
   });
 });
+
+describe('rate limits behind a reverse proxy', () => {
+  const guest = (t: TestApp, client: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/guest_tokens',
+      headers: { 'x-forwarded-for': client },
+    });
+
+  it('counts each client address of X-Forwarded-For on its own when the proxy is trusted', async () => {
+    const t = await startTestApp('pglite', {
+      rateLimits: { authPerMinute: 3, publicPerMinute: 1 },
+      trustProxy: true,
+    });
+    try {
+      expect((await guest(t, '203.0.113.1')).statusCode).toBe(201);
+      expect((await guest(t, '203.0.113.1')).statusCode).toBe(429);
+      expect((await guest(t, '203.0.113.2')).statusCode).toBe(201);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('ignores X-Forwarded-For by default, so a client cannot pick a fresh address', async () => {
+    const t = await startTestApp('pglite', { rateLimits: { authPerMinute: 3, publicPerMinute: 1 } });
+    try {
+      expect((await guest(t, '203.0.113.1')).statusCode).toBe(201);
+      expect((await guest(t, '203.0.113.2')).statusCode).toBe(429);
+    } finally {
+      await t.close();
+    }
+  });
+});

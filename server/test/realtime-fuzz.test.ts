@@ -15,6 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumMutations, albums } from '../src/db/schema.ts';
+import { currentAlbumDocument } from '../src/repositories/albums.ts';
 import { createAlbum, signUp, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { collect, connect, listen, sendMutation, type Ack } from './helpers/realtime-client.ts';
 
@@ -40,9 +41,10 @@ describe('realtime fuzz', () => {
     const mergeErrors = collect<{ mutationId: string }>(socket, 'merge_error');
     const random = seededRandom(SEED);
 
+    // What every reader sees: the snapshot with the log tail applied (the sync service folds in between).
     const storedDocument = async () => {
-      const [row] = await t.database.db.select().from(albums).where(eq(albums.id, album.id));
-      return row;
+      const current = (await currentAlbumDocument(t.database.db, album.id))!;
+      return { ...current, workspace: current.doc };
     };
 
     let version = 0;

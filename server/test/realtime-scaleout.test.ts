@@ -9,7 +9,8 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
-import { albumMutations, albums } from '../src/db/schema.ts';
+import { albumMutations } from '../src/db/schema.ts';
+import { currentAlbumDocument } from '../src/repositories/albums.ts';
 import { createAlbum, signUp, startTestApp, type Session, type TestApp } from './helpers/test-app.ts';
 import { connect, listen, next, sendMutation } from './helpers/realtime-client.ts';
 
@@ -91,11 +92,11 @@ describe.skipIf(!enabled)('two instances sharing PostgreSQL and Redis', () => {
     const acks = await Promise.all(sends);
     const versions = acks.map((ack) => (ack.ok ? ack.version : -1)).sort((x, y) => x - y);
     expect(versions).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    const [row] = await a.database.db.select().from(albums).where(eq(albums.id, album.id));
+    const row = (await currentAlbumDocument(a.database.db, album.id))!;
     const log = await a.database.db.select().from(albumMutations).where(eq(albumMutations.albumId, album.id));
     expect(row.version).toBe(20);
     expect(log).toHaveLength(20);
     const last = acks.findIndex((ack) => ack.ok && ack.version === 20);
-    expect(row.workspace.nodes[element.id].props.x).toBe(last);
+    expect(row.doc.nodes[element.id].props.x).toBe(last);
   });
 });

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { albumMembers, albumMutations, albums, users } from '../src/db/schema.ts';
+import { currentAlbumDocument } from '../src/repositories/albums.ts';
 import {
   DATABASE_KINDS,
   bearer,
@@ -62,10 +63,11 @@ describe.each(DATABASE_KINDS)('realtime on %s', (kind) => {
     return { albumId: album.id, doc, element };
   }
 
+  /** What any reader of the album gets: the stored snapshot with the log after it applied. */
   async function stored(albumId: string) {
-    const [row] = await t.database.db.select().from(albums).where(eq(albums.id, albumId));
+    const current = await currentAlbumDocument(t.database.db, albumId);
     const log = await t.database.db.select().from(albumMutations).where(eq(albumMutations.albumId, albumId));
-    return { doc: row.workspace, version: row.version, log };
+    return { doc: current!.doc, version: current!.version, log };
   }
 
   describe('connecting', () => {

@@ -292,6 +292,25 @@ describe('blueprint seeds', () => {
       expect(sections.at(-1)?.props.static, 'a closing static section ends the album').toBe(true);
     });
 
+    it('gives every layout offered for new spreads empty background slots covering whole pages or the spread', () => {
+      const layouts = model.insertableLayouts(model.layoutsOf(doc));
+      expect(layouts.length).toBeGreaterThan(0);
+      for (const layout of layouts.filter((candidate) => model.layoutSlots(candidate).stickers >= 1)) {
+        expect(model.layoutSlots(layout).backgrounds, `${layout.id} has background slots`).toBeGreaterThan(0);
+        const images = layout.trees.filter((tree) => tree.type === 'Image');
+        expect(layout.trees[0].type, `${layout.id}: the background is the bottom layer`).toBe('Image');
+        for (const { props } of images) {
+          expect(props.image, `${layout.id}: the slot is empty`).toBeUndefined();
+          expect(props).toMatchObject({ y: 0, height: SPREAD_H });
+          expect([
+            { x: 0, width: SPREAD_W },
+            { x: 0, width: FOLD_X },
+            { x: FOLD_X, width: FOLD_X },
+          ]).toContainEqual({ x: props.x, width: props.width });
+        }
+      }
+    });
+
     it('uses the automatic symbols: table of contents on the intro spread, a page number on every inner page', () => {
       const symbols = new Set(Object.values(nodes).map((node) => node.props.symbol));
       for (const symbol of REQUIRED_SYMBOLS) expect(symbols, symbol).toContain(symbol);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import { PexelsClient } from '../src/providers/pexels/index.ts';
 import { startFakePexels, type FakePexels } from './fakes/pexels.ts';
 import { declare, photo, putLocal, type Uploaded } from './fixtures/images/upload-client.ts';
@@ -193,6 +194,7 @@ describe.each(DATABASE_KINDS)('stock photos from Pexels on %s', (kind) => {
 
 describe.each(DATABASE_KINDS)('the local stock library on %s', (kind) => {
   let t: TestApp;
+  let jobs: JobQueue;
   let dataDir: string;
   let admin: { access_token: string };
   let user: { access_token: string };
@@ -200,11 +202,13 @@ describe.each(DATABASE_KINDS)('the local stock library on %s', (kind) => {
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'sb-stock-'));
     t = await startTestApp(kind, { dataDir, adminEmail: ADMIN.email, adminPassword: ADMIN.password });
+    jobs = await startJobQueue(t.database, { work: true, config: t.config });
     const login = await t.app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: ADMIN });
     admin = login.json();
     user = await signUp(t.app);
   }, 60_000);
   afterAll(async () => {
+    await jobs.stop();
     await t.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
@@ -359,7 +363,13 @@ describe.each(DATABASE_KINDS)('the local stock library on %s', (kind) => {
       headers: bearer(user.access_token),
     });
     expect(lookup.statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: hit.src.tiny })).statusCode).toBe(404);
+    // Its files follow in the file cleanup job.
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: hit.src.tiny })).statusCode, {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toBe(404);
     const again = await t.app.inject({
       method: 'DELETE',
       url: `/api/v1/stock_photos/${hit.id}`,

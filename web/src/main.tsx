@@ -1,9 +1,14 @@
 import './app/mantine-styles.ts';
 import './app/global.css';
-import './i18n/index.ts';
+import { i18nReady } from './i18n/index.ts';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { preloadScreen } from './app/screens.tsx';
+
+// The first render waits for the language catalogue and the page's screen chunk, loaded in parallel: nothing
+// suspends then, and React does not hold the page back behind a just-shown fallback (up to 300 ms).
+await Promise.all([i18nReady, preloadScreen(location.pathname)]);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

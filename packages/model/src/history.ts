@@ -6,11 +6,14 @@
  * The past starts with one entry, the checkpoint of the loaded document, which is never undone: that is why undo
  * needs more than one past entry. Pure functions over an immutable `History` value.
  *
- * Known limitation: remote changes are not rebased into the stack; undoing over a collaborator's later edit of
- * the same field restores our older value (last writer wins, as everywhere else).
+ * Undo only reverts this user's own changes (issue 6): every remote change is rebased into the stack with
+ * `rebaseHistory`, which drops the inverse patches whose field a collaborator changed since (or whose node they
+ * removed), so an undo never overwrites a later remote edit; what is left of the entry still undoes our part.
+ * `undo`/`redo` skip a patch that no longer applies instead of failing the whole step.
  */
 import type { AlbumDocument } from './document.ts';
-import { applyPatchesWithInverse, type Patch } from './patches.ts';
+import { ModelError } from './errors.ts';
+import { applyPatchesWithInverse, parsePath, type Patch } from './patches.ts';
 
 export interface HistoryEntry {
   /** Patches that redo the change. */
@@ -66,6 +69,77 @@ export interface HistoryStep {
   patches: Patch[];
 }
 
+/** True when one path is the other or lies inside it (`/nodes/a` and `/nodes/a/props/x`). */
+function overlaps(a: string, b: string): boolean {
+  return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`);
+}
+
+/**
+ * The history after a remote change `remote` was applied to the document: every recorded patch (undo patches of
+ * the past, redo patches of the future) that targets a field the remote change touched, lies inside a node or
+ * sticker it replaced or removed, or would put a node under a node it removed, is dropped; entries left with
+ * nothing to do are dropped too. So undo and redo restore only what this user changed and nobody changed since.
+ */
+export function rebaseHistory(history: History, remote: readonly Patch[]): History {
+  if (remote.length === 0) return history;
+  const touched = remote.map((patch) => patch.path);
+  const removedNodes = new Set<string>();
+  for (const patch of remote) {
+    const target = patch.op === 'remove' ? parsePath(patch.path) : undefined;
+    if (target?.kind === 'node') removedNodes.add(target.id);
+  }
+  const keeps = (patch: Patch): boolean => {
+    if (touched.some((path) => overlaps(path, patch.path))) return false;
+    if (removedNodes.size === 0 || patch.op === 'remove') return true;
+    const target = parsePath(patch.path);
+    if (target?.kind === 'node') {
+      const parentId = (patch.value as { parentId?: unknown } | undefined)?.parentId;
+      return !(typeof parentId === 'string' && removedNodes.has(parentId));
+    }
+    if (target?.kind === 'parentId')
+      return !(typeof patch.value === 'string' && removedNodes.has(patch.value));
+    return true;
+  };
+  let changed = false;
+  const rebase = (entries: readonly HistoryEntry[], key: 'undo' | 'redo', keepFirst: boolean) => {
+    const result: HistoryEntry[] = [];
+    entries.forEach((entry, index) => {
+      if (keepFirst && index === 0) return void result.push(entry);
+      const kept = entry[key].filter(keeps);
+      if (kept.length === entry[key].length) return void result.push(entry);
+      changed = true;
+      if (kept.length > 0) result.push({ ...entry, [key]: kept });
+    });
+    return result;
+  };
+  const past = rebase(history.past, 'undo', true);
+  const future = rebase(history.future, 'redo', false);
+  return changed ? { past, future } : history;
+}
+
+/** Applies the patches that still apply, one by one; a patch whose target is gone is skipped. */
+function applyWhatApplies(doc: AlbumDocument, patches: readonly Patch[]) {
+  try {
+    return { ...applyPatchesWithInverse(doc, patches), applied: [...patches] };
+  } catch (error) {
+    if (!(error instanceof ModelError)) throw error;
+  }
+  let current = doc;
+  const inverse: Patch[] = [];
+  const applied: Patch[] = [];
+  for (const patch of patches) {
+    try {
+      const step = applyPatchesWithInverse(current, [patch]);
+      current = step.doc;
+      inverse.unshift(...step.inverse);
+      applied.push(patch);
+    } catch (error) {
+      if (!(error instanceof ModelError)) throw error;
+    }
+  }
+  return { doc: current, inverse, applied };
+}
+
 export function undo(
   doc: AlbumDocument,
   history: History,
@@ -75,21 +149,21 @@ export function undo(
   const entry = history.past.at(-1)!;
   // Recompute the redo from the current document: if a collaborator changed something meanwhile, redo restores
   // exactly what this undo removed.
-  const { doc: next, inverse } = applyPatchesWithInverse(doc, entry.undo);
+  const { doc: next, inverse, applied } = applyWhatApplies(doc, entry.undo);
   return {
     doc: next,
     history: { past: history.past.slice(0, -1), future: [...history.future, { ...entry, redo: inverse }] },
-    patches: entry.undo,
+    patches: applied,
   };
 }
 
 export function redo(doc: AlbumDocument, history: History): HistoryStep {
   if (!canRedo(history)) return { doc, history, patches: [] };
   const entry = history.future.at(-1)!;
-  const { doc: next, inverse } = applyPatchesWithInverse(doc, entry.redo);
+  const { doc: next, inverse, applied } = applyWhatApplies(doc, entry.redo);
   return {
     doc: next,
     history: { past: [...history.past, { ...entry, undo: inverse }], future: history.future.slice(0, -1) },
-    patches: entry.redo,
+    patches: applied,
   };
 }

@@ -20,3 +20,4 @@ export * from './styles.ts';
 export * from './onboarding.ts';
 export * from './mutations.ts';
 export * from './random-mutations.ts';
+export * from './cover.ts';

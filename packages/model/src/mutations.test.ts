@@ -71,7 +71,7 @@ describe('applyMutation', () => {
     expect(cycle.ok).toBe(false);
   });
 
-  it('checks a 20-path mutation on the 60-spread album in well under a millisecond per patch', () => {
+  it('applies a 20-path mutation on the 60-spread album touching only its 10 nodes (no whole-document copy)', () => {
     const doc = makeLargeAlbum();
     const ids = Object.values(doc.nodes)
       .filter((n) => n.type === 'Rectangle')
@@ -81,9 +81,11 @@ describe('applyMutation', () => {
       { op: 'replace', path: `/nodes/${id}/props/x`, value: i },
       { op: 'replace', path: `/nodes/${id}/props/y`, value: i },
     ]);
-    applyMutation(doc, patches);
-    const started = Date.now();
-    for (let i = 0; i < 50; i++) expect(applyMutation(doc, patches).ok).toBe(true);
-    expect((Date.now() - started) / 50).toBeLessThan(5);
+    const result = applyMutation(doc, patches);
+    if (!result.ok) throw new Error('the mutation was refused');
+    const changed = Object.keys(doc.nodes).filter((id) => result.doc.nodes[id] !== doc.nodes[id]);
+    expect(changed.sort()).toEqual([...ids].sort());
+    expect(result.doc.stickers).toBe(doc.stickers);
+    ids.forEach((id, i) => expect(result.doc.nodes[id].props).toMatchObject({ x: i, y: i }));
   });
 });

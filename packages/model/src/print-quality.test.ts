@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from './patches.ts';
-import { effectiveDpi, imagePrintQuality, preflight } from './print-quality.ts';
+import { effectiveDpi, imagePrintQuality, preflight, stockImageKey } from './print-quality.ts';
 import { smallAlbum, withNode } from './test-support.ts';
 
 describe('effective resolution', () => {
@@ -123,5 +123,38 @@ describe('preflight', () => {
     expect(preflight(doc, { face: { width: 700, height: 700 } })).toEqual([
       expect.objectContaining({ elementId: 'cell', imageId: 'face', code: 'IMAGE_LOW_RESOLUTION', dpi: 84 }),
     ]);
+  });
+
+  it('checks a placed stock photo by the pixel size its provider reports', () => {
+    let doc = smallAlbum();
+    doc = withNode(doc, 'stock', 'Image', 'p1', 'a0', { x: 0, y: 0, width: 180, height: 120, pexelsId: 42 });
+    doc = withNode(doc, 'sharpStock', 'Image', 'p1', 'a1', {
+      x: 200,
+      y: 0,
+      width: 30,
+      height: 20,
+      pexelsId: 43,
+    });
+    // 180 mm over 1200 px: 169 dpi, a warning; the same photo 30 mm wide is sharp.
+    const pixels = new Map([
+      [stockImageKey(42), { width: 1200, height: 800 }],
+      [stockImageKey(43), { width: 1200, height: 800 }],
+    ]);
+    expect(preflight(doc, pixels)).toEqual([
+      expect.objectContaining({
+        elementId: 'stock',
+        imageId: 'pexels:42',
+        code: 'IMAGE_LOW_RESOLUTION',
+        dpi: 169,
+      }),
+    ]);
+    // Not looked up yet: no verdict rather than a wrong one.
+    expect(preflight(doc, new Map())).toEqual([]);
+    // A provider's original over 6000 px is no upload the user could shrink: only its resolution counts.
+    const huge = new Map([
+      [stockImageKey(42), { width: 7000, height: 4667 }],
+      [stockImageKey(43), { width: 7000, height: 4667 }],
+    ]);
+    expect(preflight(doc, huge)).toEqual([]);
   });
 });

@@ -53,16 +53,20 @@ export function effectiveDpi(frame: PlacedFrame, image: ImagePixels): number {
 export function imagePrintQuality(
   frame: PlacedFrame,
   image: ImagePixels,
+  options: { checkMaxSide?: boolean } = {},
 ): { code: PrintQualityCode; severity: PrintQualitySeverity; dpi: number } | undefined {
   // The epsilon keeps 126.99999 (floating point) from becoming 126.
   const dpi = Math.floor(effectiveDpi(frame, image) + 1e-9);
-  if (Math.max(image.width, image.height) >= IMAGE_MAX_SIDE_PX) {
+  if ((options.checkMaxSide ?? true) && Math.max(image.width, image.height) >= IMAGE_MAX_SIDE_PX) {
     return { code: 'IMAGE_SIDE_TOO_LONG', severity: 'error', dpi };
   }
   if (dpi < IMAGE_MIN_DPI) return { code: 'IMAGE_RESOLUTION_TOO_LOW', severity: 'error', dpi };
   if (dpi < IMAGE_WARN_DPI) return { code: 'IMAGE_LOW_RESOLUTION', severity: 'warning', dpi };
   return undefined;
 }
+
+/** The key a placed stock photo (`pexelsId`) has in the image lookup. */
+export const stockImageKey = (pexelsId: number) => `pexels:${pexelsId}`;
 
 type ImageLookup = ReadonlyMap<string, ImagePixels> | Readonly<Record<string, ImagePixels | undefined>>;
 
@@ -93,9 +97,16 @@ export function elementPrintQuality(
   if (!node) return undefined;
   let imageId: string | undefined;
   let cscale: number | undefined;
-  if (node.type === 'Image' && typeof node.props.image === 'string') {
+  let stock = false;
+  if (node.type === 'Image' && typeof node.props.image === 'string' && node.props.image !== '') {
     imageId = node.props.image;
     cscale = node.props.cscale as number | undefined;
+  } else if (node.type === 'Image' && typeof node.props.pexelsId === 'number') {
+    // A stock photo has no image record: it is looked up as `pexels:<id>` (the renderer's key for it,
+    // web/src/render/elements/ImageEl.tsx), with the pixel size of the original its provider reports.
+    imageId = stockImageKey(node.props.pexelsId);
+    cscale = node.props.cscale as number | undefined;
+    stock = true;
   } else if (node.type === 'StickerCell' && typeof node.props.stickerId === 'string') {
     const sticker = doc.stickers[node.props.stickerId];
     imageId = sticker?.image ?? undefined;
@@ -107,15 +118,19 @@ export function elementPrintQuality(
   const scale = drawnScale(doc, node);
   const width = Number(node.props.width) * scale;
   const height = Number(node.props.height) * scale;
-  const verdict = imagePrintQuality({ widthMm: width, heightMm: height, cscale }, pixels);
+  // The 6000 px limit is an upload rule the user can act on (upload a smaller file); a stock photo's original is
+  // the provider's, often larger, and only its resolution at the placed size is the user's to fix.
+  const verdict = imagePrintQuality({ widthMm: width, heightMm: height, cscale }, pixels, {
+    checkMaxSide: !stock,
+  });
   if (!verdict) return undefined;
   return { ...verdict, elementId, imageId, spreadId: spreadOf(doc, elementId)?.id };
 }
 
 /**
  * Every placed image that prints badly, in album order (spreads in order, elements in drawing order), errors and
- * warnings alike: the preflight list of the top bar. Images without known pixels (not loaded yet, stock photos)
- * are skipped.
+ * warnings alike: the preflight list of the top bar. Stock photos are judged like uploads, by the pixel size of
+ * their original under `stockImageKey(pexelsId)`. Images without known pixels (not loaded yet) are skipped.
  */
 export function preflight(doc: AlbumDocument, imagesById: ImageLookup): PrintQualityIssue[] {
   const issues: PrintQualityIssue[] = [];

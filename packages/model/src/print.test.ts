@@ -13,6 +13,8 @@ import {
   printPages,
   settingsForPreset,
   sheetGeometry,
+  stickerBleedBox,
+  stickerCutMarks,
   stickerSheets,
   trimSizeOf,
 } from './print.ts';
@@ -126,12 +128,25 @@ describe('presets (SPEC §9)', () => {
       resolution: 'original',
       includeBleed: true,
       cropMarks: true,
+      pdfx: true,
     });
     expect(settingsForPreset('album_softcover')).toMatchObject({
       mode: 'album_softcover',
       format: 'pdf',
       dpi: 600,
+      pdfx: true,
     });
+    // Only the print shop's two files are PDF/X; an override turns it off.
+    expect(settingsForPreset('album_softcover_inside', { pdfx: false }).pdfx).toBe(false);
+    for (const preset of [
+      'stickers',
+      'stickerpack',
+      'album_check',
+      'sticker_check',
+      'current_spread',
+      'custom',
+    ] as const)
+      expect(settingsForPreset(preset).pdfx, preset).toBe(false);
     expect(settingsForPreset('stickers')).toMatchObject({ mode: 'stickers', dpi: 300, showStickers: true });
     expect(settingsForPreset('stickerpack')).toMatchObject({ mode: 'stickerpack', includeCover: true });
     expect(settingsForPreset('album_check')).toMatchObject({
@@ -256,6 +271,45 @@ describe('sticker sheets', () => {
       }
     }
     expect(all.find((s) => s.double)?.box.width).toBe(100);
+  });
+
+  it('gives every sticker its own bleed and cut marks that stay off every sticker and its bleed', () => {
+    const doc = makeLargeAlbum({ spreads: 8, stickers: 40, otherElements: 0, doubleEvery: 7 });
+    for (const sheet of stickerSheets(doc)) {
+      const marks = stickerCutMarks(sheet, 2);
+      expect(marks).toHaveLength(8 * sheet.stickers.length);
+      const bleeds = sheet.stickers.map((s) => stickerBleedBox(s.box, 2));
+      for (const bleed of bleeds) {
+        expect(bleed.x).toBeGreaterThan(0);
+        expect(bleed.y).toBeGreaterThan(0);
+        expect(bleed.x + bleed.width).toBeLessThan(210);
+        expect(bleed.y + bleed.height).toBeLessThan(297);
+      }
+      for (const m of marks) {
+        expect(Math.hypot(m.x2 - m.x1, m.y2 - m.y1)).toBeCloseTo(3);
+        expect(Math.min(m.x1, m.x2)).toBeGreaterThanOrEqual(0);
+        expect(Math.max(m.y1, m.y2)).toBeLessThanOrEqual(297);
+        for (const b of bleeds) {
+          const inside = (x: number, y: number) =>
+            x > b.x && x < b.x + b.width && y > b.y && y < b.y + b.height;
+          // both ends and the middle of a straight mark outside every bleed box = the whole mark outside
+          expect(
+            inside(m.x1, m.y1) || inside(m.x2, m.y2) || inside((m.x1 + m.x2) / 2, (m.y1 + m.y2) / 2),
+          ).toBe(false);
+        }
+      }
+      // Each mark continues a cut line of its own sticker: through one of its trim corners' x or y.
+      const first = sheet.stickers[0].box;
+      expect(
+        marks
+          .slice(0, 8)
+          .every(
+            (m) =>
+              [first.y, first.y + first.height].includes(m.y1) ||
+              [first.x, first.x + first.width].includes(m.x1),
+          ),
+      ).toBe(true);
+    }
   });
 });
 

@@ -60,7 +60,7 @@ export interface PrintSettings {
   compress: boolean;
   /** Beyond SPEC: crop marks in an 8 mm slug; on by default whenever there is bleed. */
   cropMarks: boolean;
-  /** Beyond SPEC: convert the PDF to PDF/X with a CMYK output intent (Ghostscript). */
+  /** Beyond SPEC: convert the PDF to PDF/X-4 with a CMYK output intent (Ghostscript); on for the print-shop presets. */
   pdfx: boolean;
 }
 
@@ -80,7 +80,9 @@ export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
 
 /**
  * SPEC §9 presets, completed with the mode each one renders (the SPEC lists format, dpi and the notable flags;
- * the mode follows from the name). `custom` is the defaults, changed by hand.
+ * the mode follows from the name). `custom` is the defaults, changed by hand. The two files that go to the
+ * album's print shop, the inside and the softcover cover, are PDF/X (beyond SPEC); sticker sheets, the
+ * sticker pack and the check files keep the plain PDF with the photos' original bytes.
  */
 export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
   album_softcover_inside: {
@@ -89,6 +91,7 @@ export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
     dpi: 300,
     resolution: 'original',
     includeBleed: true,
+    pdfx: true,
   },
   album_softcover: {
     mode: 'album_softcover',
@@ -96,6 +99,7 @@ export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
     dpi: 600,
     resolution: 'original',
     includeBleed: true,
+    pdfx: true,
   },
   stickers: {
     mode: 'stickers',
@@ -310,6 +314,14 @@ export interface Segment {
   y2: number;
 }
 
+/**
+ * The paper a print file is printed on by the browser is this much wider and taller than the sheet, so its rounding
+ * of paper sizes (up to ~0.7 pt) never cuts the sheet; the exact MediaBox is set afterwards. The page's CSS
+ * `@page` size must be this paper size too: the browser centres a smaller CSS page on the paper, which would move
+ * the artwork half the slack away from the boxes.
+ */
+export const PRINT_PAPER_SLACK_MM = 1;
+
 /** Gap between the bleed edge and a crop mark, so no mark shows on a sheet cut slightly off. */
 export const CROP_MARK_GAP_MM = 1;
 
@@ -364,8 +376,14 @@ export function coverLayout(spreadsCount: number): CoverLayout {
 
 // Sticker sheets ------------------------------------------------------------------------------------------------
 
-/** Sticker sheets are A4 portrait; each sticker gets its own bleed and a gap for cutting. */
-export const STICKER_SHEET_MM = { width: 210, height: 297, margin: 10, gap: 6 } as const;
+/**
+ * Sticker sheets are A4 portrait. Every sticker is cut out on its own, so each gets its own 2 mm bleed and cut
+ * marks at its corners; the 12 mm gap between stickers holds both neighbours' bleed (2 mm each), the 1 mm
+ * clearance and 3 mm marks, so no mark reaches another sticker's bleed (3 x 3 singles per sheet, as before).
+ */
+export const STICKER_SHEET_MM = { width: 210, height: 297, margin: 10, gap: 12 } as const;
+/** Length of a sticker's cut marks. */
+export const STICKER_CUT_MARK_MM = 3;
 
 export interface StickerOnSheet {
   stickerId: string;
@@ -387,6 +405,9 @@ export interface StickerSheet {
  * laid out row by row on A4 sheets; a double sticker takes two columns' width and never splits across rows.
  */
 export function stickerSheets(doc: AlbumDocument): StickerSheet[] {
+  // The gap must hold both neighbours' bleed, clearance and marks (see STICKER_SHEET_MM).
+  const reach = PRINT_BLEED_MM + CROP_MARK_GAP_MM + STICKER_CUT_MARK_MM;
+  if (STICKER_SHEET_MM.gap < 2 * reach) throw new Error('Sticker gap too small for bleed and cut marks');
   const numbering = numberStickers(doc);
   const items: Array<Omit<StickerOnSheet, 'box'>> = [];
   const cellOf = new Map<string, DocNode>();
@@ -447,6 +468,40 @@ export function stickerSheets(doc: AlbumDocument): StickerSheet[] {
     column += span;
   }
   return sheets;
+}
+
+/** A sticker's bleed box: its trim box grown by `bleedMm` on every side. */
+export function stickerBleedBox(box: Box, bleedMm: number): Box {
+  return {
+    x: box.x - bleedMm,
+    y: box.y - bleedMm,
+    width: box.width + 2 * bleedMm,
+    height: box.height + 2 * bleedMm,
+  };
+}
+
+/**
+ * Cut marks of every sticker on a sheet (sheet trim coordinates): at each corner one mark continuing the
+ * horizontal and one continuing the vertical cut line, starting 1 mm outside the sticker's bleed. They stay in
+ * the gap between stickers (STICKER_SHEET_MM), so they never print onto a sticker or its bleed.
+ */
+export function stickerCutMarks(sheet: StickerSheet, bleedMm: number): Segment[] {
+  const from = bleedMm + CROP_MARK_GAP_MM;
+  const to = from + STICKER_CUT_MARK_MM;
+  const marks: Segment[] = [];
+  for (const { box } of sheet.stickers) {
+    const right = box.x + box.width;
+    const bottom = box.y + box.height;
+    for (const y of [box.y, bottom]) {
+      marks.push({ x1: box.x - to, y1: y, x2: box.x - from, y2: y });
+      marks.push({ x1: right + from, y1: y, x2: right + to, y2: y });
+    }
+    for (const x of [box.x, right]) {
+      marks.push({ x1: x, y1: box.y - to, x2: x, y2: box.y - from });
+      marks.push({ x1: x, y1: bottom + from, x2: x, y2: bottom + to });
+    }
+  }
+  return marks;
 }
 
 // Page order ----------------------------------------------------------------------------------------------------

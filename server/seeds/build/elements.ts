@@ -48,6 +48,23 @@ export function label(
   return sink.text({ ...box, text: richText(content, style), fill, ...extra });
 }
 
+/**
+ * A text whose content the renderer replaces with the value of `symbol` (an automatic text of an album, or a
+ * field of a sticker frame template); `sample` is what it shows until then and carries the styles, since the
+ * replacement keeps the first span's styles.
+ */
+export function symbolText(
+  sink: ElementSink,
+  symbol: string,
+  sample: string | string[],
+  box: Box,
+  style: TextStyle,
+  fill: ElementProps['fill'],
+  extra: Partial<ElementProps> = {},
+): DocNode {
+  return sink.text({ ...box, text: richText(sample, style), symbol, fill, ...extra });
+}
+
 /** An automatic text: the renderer replaces its content with the symbol's value; it cannot be edited. */
 export function auto(
   sink: ElementSink,
@@ -57,7 +74,7 @@ export function auto(
   fill: ElementProps['fill'],
   extra: Partial<ElementProps> = {},
 ): DocNode {
-  return sink.text({ ...box, text: richText(SAMPLE[symbol], style), symbol, fill, ...extra });
+  return symbolText(sink, symbol, SAMPLE[symbol], box, style, fill, extra);
 }
 
 /** A vertical line from (x, y) down `length` mm: a Line is horizontal, so it is turned 90° about its centre. */

@@ -4,7 +4,7 @@
  * the same safe margins (rows centred on the page: >= 28 mm from trim and fold for three cells per row).
  */
 import type { AlbumBuilder, ElementSink } from './doc.ts';
-import { CELL_H, CELL_W, DOUBLE_CELL_W, PAGE_W, mm, pageX, type Side } from './geometry.ts';
+import { CELL_H, CELL_W, DOUBLE_CELL_W, PAGE_H, PAGE_W, SPREAD_W, mm, pageX, type Side } from './geometry.ts';
 
 export interface FeatureCopy {
   /** Small line above the section name, e.g. 'Meet the squad'. */
@@ -79,6 +79,33 @@ export const PAGE_KIND_CELLS: Record<PageKind, CellRow[]> = {
   ],
 };
 
+/**
+ * Background photos are faded so the page's headers and numbers stay legible over any photo; the owner can
+ * raise the opacity of a placed background like any element's.
+ */
+export const BACKGROUND_OPACITY = 35;
+
+/**
+ * An empty background image slot (SPEC §5 layout slots; the spread creation modal fills it with a dropped
+ * background photo). It is the bottom layer, so the theme's page tints and every cell stay above the photo.
+ */
+export function backgroundSlot(spread: ElementSink, box: { x: number; width: number }): void {
+  spread.element('Image', { ...box, y: 0, height: PAGE_H, opacity: BACKGROUND_OPACITY }, 'background');
+}
+
+/**
+ * Which background slots a content spread has: a spread opening a section (feature header on the left page)
+ * takes one photo across both pages, the others one photo per page.
+ */
+export function backgroundSlots(spread: ElementSink, left: PageKind): void {
+  if (left === 'feature6' || left === 'featureDouble5') {
+    backgroundSlot(spread, { x: 0, width: SPREAD_W });
+    return;
+  }
+  backgroundSlot(spread, { x: pageX('left'), width: PAGE_W });
+  backgroundSlot(spread, { x: pageX('right'), width: PAGE_W });
+}
+
 export function contentPage(
   spread: ElementSink,
   theme: PageTheme,
@@ -104,6 +131,7 @@ export function contentSpread(
   copy: FeatureCopy,
 ): ElementSink {
   const spread = album.spread(sectionId);
+  backgroundSlots(spread, left);
   contentPage(spread, theme, 'left', left, copy);
   contentPage(spread, theme, 'right', right, copy);
   return spread;

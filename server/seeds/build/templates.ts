@@ -7,7 +7,8 @@
  */
 import type { ElementProps, StickerTemplate } from '@stickerbook/model';
 import { ElementSink, NodeMap } from './doc.ts';
-import { richText, type TextStyle } from './text.ts';
+import { symbolText } from './elements.ts';
+import { styleFamily, type TextStyle } from './text.ts';
 
 export const FRAME_STROKE = 0.5;
 export const OVERLAY_LIGHT = 20;
@@ -33,26 +34,9 @@ const PLACEHOLDER: Record<TemplateField, string> = {
   nextnumber: '[13]',
 };
 
-const nameStyle = (size = 7, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  bold: true,
-  lineHeight: 100,
-  ...extra,
-});
-const smallStyle = (size = 5.5, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 100,
-  ...extra,
-});
-const numberStyle = (size = 7, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  bold: true,
-  lineHeight: 100,
-  ...extra,
-});
+const nameStyle = styleFamily({ font: 'sub_title', bold: true, lineHeight: 100 });
+const smallStyle = styleFamily({ font: 'paragraph', lineHeight: 100 });
+const numberStyle = styleFamily({ font: 'title', bold: true, lineHeight: 100 });
 
 function field(
   sink: ElementSink,
@@ -62,7 +46,7 @@ function field(
   fill: ElementProps['fill'],
   extra: Partial<ElementProps> = {},
 ): void {
-  sink.text({ ...box, text: richText(PLACEHOLDER[symbol], style), symbol, fill, ...extra });
+  symbolText(sink, symbol, PLACEHOLDER[symbol], box, style, fill, extra);
 }
 
 interface TemplateSpec {
@@ -545,7 +529,7 @@ export function stickerTemplates(): StickerTemplate[] {
       variant: 'default',
       double: false,
       draw: (f, w) => {
-        f.rect({ x: 0, y: 0, width: w, height: 70, stroke: WHITE, strokeWidth: FRAME_STROKE });
+        whiteFrame(f, w);
         nameRibbon(f, w, -6, true);
       },
     },
@@ -556,7 +540,7 @@ export function stickerTemplates(): StickerTemplate[] {
       variant: 'full',
       double: false,
       draw: (f, w) => {
-        f.rect({ x: 0, y: 0, width: w, height: 70, stroke: WHITE, strokeWidth: FRAME_STROKE });
+        whiteFrame(f, w);
         nameRibbon(f, w, -15, true);
       },
     },
@@ -567,7 +551,7 @@ export function stickerTemplates(): StickerTemplate[] {
       variant: 'corner',
       double: false,
       draw: (f, w) => {
-        f.rect({ x: 0, y: 0, width: w, height: 70, stroke: WHITE, strokeWidth: FRAME_STROKE });
+        whiteFrame(f, w);
         ribbon(f, { x: w - 18, y: 3, width: 20, height: 8 }, 8, SECONDARY, (group) => {
           field(
             group,
@@ -587,7 +571,7 @@ export function stickerTemplates(): StickerTemplate[] {
       variant: 'default',
       double: true,
       draw: (f, w) => {
-        f.rect({ x: 0, y: 0, width: w, height: 70, stroke: WHITE, strokeWidth: FRAME_STROKE });
+        whiteFrame(f, w);
         nameRibbon(f, w, -5.5, true);
         ribbon(f, { x: w - 22, y: 4, width: 24, height: 8 }, 5.5, SECONDARY, (group) => {
           field(

@@ -21,6 +21,16 @@ export interface TextStyle {
   autosize?: boolean;
 }
 
+/**
+ * A family of text styles that differ only in size (and the odd override): each design names a few
+ * (`const heading = styleFamily({ font: 'title', bold: true })`, then `heading(20, { align: 'right' })`).
+ */
+export function styleFamily(
+  base: Omit<TextStyle, 'size'>,
+): (size: number, extra?: Partial<TextStyle>) => TextStyle {
+  return (size, extra = {}) => ({ ...base, size, ...extra });
+}
+
 export function spanStyles(style: TextStyle): string[] {
   const styles = [`FONT-${style.font}`, `SIZE-${style.size}`];
   if (style.bold) styles.push('BOLD');

@@ -50,7 +50,7 @@ export const albumSchema = albumSummarySchema.extend({
 export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
 export type AlbumView = z.infer<typeof albumSchema>;
 
-export function toAlbumSummary(row: AlbumRow, isOwner: boolean): AlbumSummaryView {
+export function toAlbumSummary(row: Omit<AlbumRow, 'workspace'>, isOwner: boolean): AlbumSummaryView {
   return {
     id: row.id,
     title: row.title,

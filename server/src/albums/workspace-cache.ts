@@ -1,44 +1,67 @@
 import type { AlbumDocument } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
-import { albumWorkspaceJson } from '../repositories/albums.ts';
+import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '../repositories/albums.ts';
 
 /**
- * The serialized documents of recently opened albums, per server instance. Every write to an album bumps its
- * version or its updated_at, and both are compared with the database on each read, so a cached document is
- * never served after a change made through any instance; only the hundreds of kB of the document itself are
- * not read, parsed and re-serialized again (issue 2 figure: GET /albums/:id on a 60-spread album).
+ * The response bodies of recently opened albums, per server instance (issue 2 figure: GET /albums/:id on a
+ * 60-spread album). An entry belongs to one (version, updated_at) of the album; every write bumps one of them
+ * (document mutations the version, everything else updated_at), and the caller compares them with the database
+ * on each request (`albumFreshness`), so a cached body is never served after a change made through any
+ * instance. What is saved per request: reading, parsing and re-serialising the document, and encoding the
+ * hundreds of kB of JSON to bytes again.
  */
-export interface CachedWorkspace {
-  json: string;
+export interface CachedAlbumBody {
+  album: AlbumHeader;
   settings: AlbumDocument['settings'];
+  /** The whole response for `head` (everything but the document, which depends on the access). */
+  body(head: string): Buffer;
 }
 
-export class WorkspaceJsonCache {
-  private readonly entries = new Map<string, CachedWorkspace & { version: number; updatedAtMs: number }>();
+interface Entry {
+  album: AlbumHeader;
+  settings: AlbumDocument['settings'];
+  workspace: Buffer;
+  lastHead?: string;
+  lastBody?: Buffer;
+}
 
-  constructor(private readonly capacity = 64) {}
+const CLOSE = Buffer.from('}');
 
-  /** The document's JSON for exactly this version and change time, or undefined when the album moved on. */
-  async get(db: Db, albumId: string, version: number, updatedAt: Date): Promise<CachedWorkspace | undefined> {
-    const cached = this.entries.get(albumId);
-    if (cached && cached.version === version && cached.updatedAtMs === updatedAt.getTime()) {
-      // Most recently used last, so the oldest is the first key.
-      this.entries.delete(albumId);
-      this.entries.set(albumId, cached);
-      return cached;
+export class AlbumBodyCache {
+  private readonly entries = new Map<string, Entry>();
+
+  constructor(private readonly capacity = 32) {}
+
+  /** The album as of `fresh` (or newer), from memory when nothing changed since it was cached. */
+  async get(db: Db, albumId: string, fresh: Pick<AlbumFreshness, 'version' | 'updatedAt'>) {
+    let entry = this.entries.get(albumId);
+    if (
+      !entry ||
+      entry.album.version !== fresh.version ||
+      entry.album.updatedAt.getTime() !== fresh.updatedAt.getTime()
+    ) {
+      const row = await albumWithWorkspaceJson(db, albumId);
+      if (!row) {
+        this.entries.delete(albumId);
+        return undefined;
+      }
+      entry = { album: row.album, settings: row.settings, workspace: Buffer.from(row.json) };
     }
-    const row = await albumWorkspaceJson(db, albumId);
-    if (!row) return undefined;
+    // Most recently used last, so the oldest is the first key.
     this.entries.delete(albumId);
-    const entry = {
-      version: row.version,
-      updatedAtMs: row.updatedAt.getTime(),
-      json: row.json,
-      // Parsed once per version: the album view shows the style settings beside the document.
-      settings: (JSON.parse(row.json) as AlbumDocument).settings,
-    };
     this.entries.set(albumId, entry);
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
-    return entry.version === version && entry.updatedAtMs === updatedAt.getTime() ? entry : undefined;
+    const cached = entry;
+    return {
+      album: cached.album,
+      settings: cached.settings,
+      body(head: string): Buffer {
+        if (cached.lastHead !== head || !cached.lastBody) {
+          cached.lastBody = Buffer.concat([Buffer.from(head), cached.workspace, CLOSE]);
+          cached.lastHead = head;
+        }
+        return cached.lastBody;
+      },
+    } satisfies CachedAlbumBody;
   }
 }

@@ -13,8 +13,13 @@ export const ownerIdentifierOf = (principal: Principal) =>
 export const isAdmin = (principal: Principal | undefined) =>
   (principal?.roles as string[] | undefined)?.includes('admin') ?? false;
 
+/** Verified tokens kept per instance: verifying an HS256 signature costs more than the rest of a cached read. */
+const MAX_VERIFIED = 2_000;
+
 export class AccessTokens {
   readonly #key: Uint8Array;
+  /** token -> principal and expiry (ms); a token's claims never change, so only the expiry is checked again. */
+  readonly #verified = new Map<string, { principal: Principal; expiresAtMs: number }>();
 
   constructor(secret: string) {
     this.#key = new TextEncoder().encode(secret);
@@ -38,6 +43,23 @@ export class AccessTokens {
    * that expired at most that long ago: guest refresh and guest migration prove possession, not freshness.
    */
   async verify(token: string, maxExpiredSeconds = 0): Promise<Principal | null> {
+    const known = maxExpiredSeconds === 0 ? this.#verified.get(token) : undefined;
+    if (known && known.expiresAtMs > Date.now()) return known.principal;
+    const principal = await this.#verify(token, maxExpiredSeconds);
+    if (principal && maxExpiredSeconds === 0) {
+      const { exp } = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as {
+        exp?: number;
+      };
+      if (typeof exp === 'number') {
+        this.#verified.delete(token);
+        this.#verified.set(token, { principal, expiresAtMs: exp * 1000 });
+        if (this.#verified.size > MAX_VERIFIED) this.#verified.delete(this.#verified.keys().next().value!);
+      }
+    }
+    return principal;
+  }
+
+  async #verify(token: string, maxExpiredSeconds: number): Promise<Principal | null> {
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],

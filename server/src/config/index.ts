@@ -28,6 +28,18 @@ const intFromString = (fallback: number) => z.coerce.number().int().positive().d
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /**
+   * Behind a reverse proxy: 'true' trusts X-Forwarded-For from any hop, a number trusts that many hops, else a
+   * comma-separated list of proxy addresses/CIDRs. Client IPs (rate limits, sticker link limits) come from it.
+   */
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .regex(
+      /^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/,
+      'true, false, a hop count or proxy addresses',
+    )
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -75,6 +87,10 @@ const envSchema = z.object({
   /** Sticker link (issue 8): photos one IP / one link may send per hour. */
   STICKER_LINK_SUBMISSIONS_PER_IP_PER_HOUR: intFromString(30),
   STICKER_LINK_SUBMISSIONS_PER_LINK_PER_HOUR: intFromString(1000),
+  /** Sticker link: the owner gets at most one new-uploads e-mail per album in this many seconds. */
+  STICKER_LINK_MAIL_BATCH_SECONDS: intFromString(900),
+  /** Sender of the product's mail; unset = 'Stickerbook <noreply@PUBLIC_URL's host>'. */
+  MAIL_FROM: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -107,6 +123,8 @@ export interface Config {
   chromiumPath?: string;
   /** Concurrent print export workers (headless Chromium pages) per worker process. */
   renderWorkers: number;
+  /** Fastify's trustProxy: false, true, a hop count or proxy addresses. */
+  trustProxy: boolean | number | string[];
   appEnv: 'development' | 'production';
   adminEmail: string;
   adminPassword?: string;
@@ -117,11 +135,25 @@ export interface Config {
   seedsDir: string;
   rateLimits: { authPerMinute: number; publicPerMinute: number };
   /** Sticker link submissions (issue 8). */
-  stickerLink: { submissionsPerIpPerHour: number; submissionsPerLinkPerHour: number };
+  stickerLink: {
+    submissionsPerIpPerHour: number;
+    submissionsPerLinkPerHour: number;
+    /** The owner's new-uploads e-mail waits this long after the first upload of a batch. */
+    mailBatchSeconds: number;
+  };
+  /** The From of every mail the product sends. */
+  mailFrom: string;
   logLevel: string;
 }
 
 export class ConfigError extends Error {}
+
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((address) => address.trim());
+}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
@@ -142,6 +174,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     port: e.PORT,
     host: e.HOST,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -184,7 +217,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stickerLink: {
       submissionsPerIpPerHour: e.STICKER_LINK_SUBMISSIONS_PER_IP_PER_HOUR,
       submissionsPerLinkPerHour: e.STICKER_LINK_SUBMISSIONS_PER_LINK_PER_HOUR,
+      mailBatchSeconds: e.STICKER_LINK_MAIL_BATCH_SECONDS,
     },
+    mailFrom: e.MAIL_FROM ?? `Stickerbook <noreply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     logLevel: e.LOG_LEVEL,
   };
 }

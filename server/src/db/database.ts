@@ -53,6 +53,9 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   const client = await PGlite.create({
     dataDir,
     loadDataDir: options.inMemory ? options.pgliteTemplate : undefined,
+    // initdb's 128 MB of shared buffers live in the WebAssembly heap, which never shrinks: the database files are
+    // in the OS page cache anyway, so 16 MB cost nothing in speed and save ~110 MB of resident memory (issue 6).
+    startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
   });
   const db = drizzlePglite({ client, schema });
   return {

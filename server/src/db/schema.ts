@@ -123,6 +123,12 @@ export const albums = pgTable(
     settings: jsonb('settings').$type<AlbumSettingsRecord>().notNull().default({}),
     workspace: jsonb('workspace').$type<AlbumDocument>().notNull(),
     version: integer('version').notNull().default(0),
+    /**
+     * The version `workspace` reflects (issue 6): a mutation stores only its log row and bumps `version`, and
+     * the log rows after this version are folded into `workspace` later (repositories/albums.ts
+     * `currentAlbumDocument` is how every reader sees the current document).
+     */
+    snapshotVersion: integer('snapshot_version').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -142,6 +148,33 @@ export const albumMembers = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.albumId, t.userId] }), index('album_members_user_idx').on(t.userId)],
+);
+
+/**
+ * Invitations to collaborate (SPEC §3 Invitation: id, email, created_at, inviter, album). Pending until
+ * accepted (`accepted_at` set; the invitee becomes an `album_members` row) or cancelled (the row is deleted,
+ * SPEC §7 DELETE /invitations/{id}). The onboarding step has_invitations reads them.
+ */
+export const albumInvitations = pgTable(
+  'album_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    inviterId: uuid('inviter_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The unguessable token of /invitations/{token}/accept. */
+    token: text('token').notNull().unique(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    /**
+     * Who accepted: any signed-in holder of the token may accept once (the link may reach the invitee under
+     * another address than the one invited); after that the token only opens the album for this user.
+     */
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('album_invitations_album_idx').on(t.albumId)],
 );
 
 /** One row per accepted document mutation (DESIGN.md "The album document"); filled by the sync issue. */
@@ -430,8 +463,15 @@ export const stickerUploads = pgTable(
     position: text('position').notNull().default(''),
     /** A Section node id of the album document, or null for 'I don't know'. */
     sectionId: text('section_id'),
-    /** The contributor's session token (kept in their browser), so they can see and replace what they sent. */
+    /** The id the contributor's browser sent with the submission (SPEC §3 "Public submission"). */
     clientId: text('client_id').notNull(),
+    /**
+     * The contributor session the server issued with the first submission (a signed token kept in the browser's
+     * local storage); only that session may see and replace the upload. Null for uploads older than sessions.
+     */
+    sessionId: text('session_id'),
+    /** When the owner's batched new-uploads e-mail listed it (or was skipped for it); null while waiting. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
     details: jsonb('details').$type<StickerUploadDetails>().notNull(),
     mergedAt: timestamp('merged_at', { withTimezone: true }),
     stickerId: text('sticker_id'),
@@ -440,5 +480,6 @@ export const stickerUploads = pgTable(
   (t) => [
     index('sticker_uploads_album_idx').on(t.albumId),
     index('sticker_uploads_client_idx').on(t.clientId),
+    index('sticker_uploads_session_idx').on(t.sessionId),
   ],
 );

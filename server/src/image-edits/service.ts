@@ -5,7 +5,12 @@ import sharp from 'sharp';
 import type { AppContext } from '../app.ts';
 import type { ImageEditJobState } from '../db/schema.ts';
 import { findBlob, insertBlob, markBlobUploaded, type ImageRow } from '../images/repository.ts';
-import { createImageFromBlob, imageServices, type ImageServices } from '../images/service.ts';
+import {
+  createImageFromBlob,
+  imageServices,
+  scheduleFileCleanup,
+  type ImageServices,
+} from '../images/service.ts';
 import { toImageView } from '../images/view.ts';
 import {
   ImageEditError,
@@ -160,12 +165,18 @@ async function saveResult(
   await images.storage.put(blob.storageKey, bytes, type);
   await markBlobUploaded(db, blob.id);
   const uploaded = await findBlob(db, blob.id);
-  return createImageFromBlob(images, {
-    albumId: original.albumId,
-    blob: uploaded!,
-    model: original.model,
-    uploaderIdentifier: job.createdBy,
-    originalImageId: original.id,
-    tags: original.tags,
-  });
+  try {
+    return await createImageFromBlob(images, {
+      albumId: original.albumId,
+      blob: uploaded!,
+      model: original.model,
+      uploaderIdentifier: job.createdBy,
+      originalImageId: original.id,
+      tags: original.tags,
+    });
+  } catch (error) {
+    // E.g. the album was deleted while the AI worked: the result's file must not stay behind without a record.
+    await scheduleFileCleanup(images, { blobIds: [blob.id], keys: [] });
+    throw error;
+  }
 }

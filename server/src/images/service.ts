@@ -8,12 +8,17 @@ import { AppError } from '../http/errors.ts';
 import { IMAGE_VARIANTS_QUEUE, type ImageVariantsJob } from '../jobs/image-variants.ts';
 import { BOSS_SCHEMA } from '../jobs/queue.ts';
 import { createStorage, type BlobStorage, type UrlSigner } from '../storage/index.ts';
+import {
+  FILE_CLEANUP_QUEUE,
+  FILE_CLEANUP_SEND_OPTIONS,
+  imageFiles,
+  type FileCleanupJob,
+} from './file-cleanup.ts';
 import { inspectStoredUpload } from './inspect.ts';
 import {
   claimBlob,
   deleteBlobRow,
   deleteImageRow,
-  findBlob,
   insertImage,
   markBlobUploaded,
   type BlobRow,
@@ -30,6 +35,8 @@ export interface ImageServices {
   signer: UrlSigner;
   database: Database;
   enqueueVariants(imageId: string): Promise<void>;
+  /** Files of deleted records (images/file-cleanup.ts); send after the deletion committed. */
+  enqueueFileCleanup(files: FileCleanupJob): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -59,6 +66,7 @@ function buildServices(ctx: AppContext): ImageServices {
     boss.on('error', (error) => console.error('[image jobs]', error));
     await boss.start();
     await boss.createQueue(IMAGE_VARIANTS_QUEUE);
+    await boss.createQueue(FILE_CLEANUP_QUEUE);
     return boss;
   };
   return {
@@ -69,6 +77,12 @@ function buildServices(ctx: AppContext): ImageServices {
       sender ??= startSender();
       const boss = await sender;
       await boss.send(IMAGE_VARIANTS_QUEUE, { imageId } satisfies ImageVariantsJob, { retryLimit: 1 });
+    },
+    async enqueueFileCleanup(files) {
+      if (files.blobIds.length === 0 && files.keys.length === 0) return;
+      sender ??= startSender();
+      const boss = await sender;
+      await boss.send(FILE_CLEANUP_QUEUE, files, FILE_CLEANUP_SEND_OPTIONS);
     },
     async close() {
       if (sender) await (await sender).stop({ graceful: false, wait: true });
@@ -162,13 +176,23 @@ async function discardBlob(services: ImageServices, blob: BlobRow): Promise<void
   await deleteBlobRow(services.database.db, blob.id);
 }
 
-/** Deletes the record, its variant files, the uploaded file and the blob row. */
+/**
+ * Deletes the record; its files (variants, the upload) follow in the file cleanup job unless another record
+ * shares them.
+ */
 export async function deleteImageWithFiles(services: ImageServices, image: ImageRow): Promise<void> {
-  const db = services.database.db;
-  await deleteImageRow(db, image.id);
-  const blob = await findBlob(db, image.blobId);
-  const keys = new Set(Object.values(image.variants).map((variant) => variant.key));
-  if (blob) keys.add(blob.storageKey);
-  await services.storage.delete([...keys]);
-  if (blob) await deleteBlobRow(db, blob.id);
+  await deleteImageRow(services.database.db, image.id);
+  await scheduleFileCleanup(services, imageFiles(image));
+}
+
+/**
+ * Sends the file cleanup job for records that were just deleted (call after the deletion committed). The records
+ * are gone either way, so a failure to send is logged with the files it leaves behind, not thrown.
+ */
+export async function scheduleFileCleanup(services: ImageServices, files: FileCleanupJob): Promise<void> {
+  try {
+    await services.enqueueFileCleanup(files);
+  } catch (error) {
+    console.error('[file cleanup] could not be scheduled; files left behind:', files, error);
+  }
 }

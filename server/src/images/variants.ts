@@ -11,9 +11,10 @@ export const VARIANT_SIDES_PX = { small: 480, medium: 1200, large: 2400, full: 4
 export type ScaledVariant = keyof typeof VARIANT_SIDES_PX;
 export const VARIANT_NAMES: readonly ImageVariantName[] = ['small', 'medium', 'large', 'full', 'original'];
 
-// libvips' operation cache holds decoded images between calls; variants never reuse one, so keep it small
-// (20 parallel uploads must stay under 1 GB of RSS).
-sharp.cache({ memory: 32, files: 0, items: 20 });
+// libvips' operation cache holds decoded images between calls; variants never reuse one (every size is made from
+// pixels decoded once), so it only costs memory: 20 parallel uploads must stay under 1 GB of RSS. libvips'
+// threads per image are left to sharp, which already uses one on glibc (its allocator fragments with more).
+sharp.cache(false);
 
 export interface VariantSource {
   imageId: string;

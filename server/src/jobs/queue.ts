@@ -1,9 +1,15 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
-import { runMailJob, MAIL_QUEUE, type MailJob } from './mail.ts';
+import { closeMailTransports, runMailJob, MAIL_QUEUE, type MailJob } from './mail.ts';
+import {
+  runStickerUploadMailJob,
+  STICKER_UPLOAD_MAIL_QUEUE,
+  type StickerUploadMailJob,
+} from '../sticker-link/notifications.ts';
 import { loadConfig, type Config } from '../config/index.ts';
 import { createStorage } from '../storage/index.ts';
 import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from './image-variants.ts';
+import { FILE_CLEANUP_QUEUE, runFileCleanupJob, type FileCleanupJob } from '../images/file-cleanup.ts';
 import {
   RENDER_EXPORT_QUEUE,
   RENDER_EXPORT_QUEUE_OPTIONS,
@@ -33,20 +39,33 @@ export async function startJobQueue(
   boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
+  await boss.createQueue(STICKER_UPLOAD_MAIL_QUEUE);
   await boss.createQueue(IMAGE_VARIANTS_QUEUE);
+  await boss.createQueue(FILE_CLEANUP_QUEUE);
   await boss.createQueue(RENDER_EXPORT_QUEUE, { name: RENDER_EXPORT_QUEUE, ...RENDER_EXPORT_QUEUE_OPTIONS });
   let closeBrowsers = async () => {};
   if (options.work) {
+    const config = options.config ?? loadConfig();
+    // Mail through SMTP_URL when set, else into the outbox table.
     await boss.work<MailJob>(MAIL_QUEUE, async (jobs) => {
-      for (const job of jobs) await runMailJob(database, job.data);
+      for (const job of jobs)
+        await runMailJob({ database, smtpUrl: config.smtpUrl, from: config.mailFrom }, job.data);
     });
-    const { storage } = createStorage(options.config ?? loadConfig());
+    // Sticker link (issue 8): the owner's batched mail about new uploads.
+    await boss.work<StickerUploadMailJob>(STICKER_UPLOAD_MAIL_QUEUE, async (jobs) => {
+      for (const job of jobs)
+        await runStickerUploadMailJob({ db: database.db, boss, publicUrl: config.publicUrl }, job.data);
+    });
+    const { storage } = createStorage(config);
     // Polled every 0.5 s so variants follow an upload quickly (the issue's figure: ready < 3 s).
     await boss.work<ImageVariantsJob>(IMAGE_VARIANTS_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
       for (const job of jobs) await runImageVariantsJob({ database, storage }, job.data);
     });
+    // Files of deleted records (images/file-cleanup.ts); a failure throws, and pg-boss retries the job.
+    await boss.work<FileCleanupJob>(FILE_CLEANUP_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
+      for (const job of jobs) await runFileCleanupJob({ database, storage }, job.data);
+    });
     // Print exports (issue 7): each worker drives the process's headless Chromium.
-    const config = options.config ?? loadConfig();
     const render = renderExportDeps(database, config);
     closeBrowsers = () => render.browsers.close();
     await workRenderExports(boss, render, config.renderWorkers);
@@ -56,6 +75,7 @@ export async function startJobQueue(
     stop: async () => {
       await boss.stop({ graceful: true, timeout: 10_000 });
       await closeBrowsers();
+      closeMailTransports();
     },
   };
 }

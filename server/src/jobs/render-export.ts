@@ -6,6 +6,7 @@ import type { RenderJobParams } from '../db/schema.ts';
 import { BrowserPool, DEFAULT_CHROMIUM_PATH } from '../print/chromium.ts';
 import { ExportFiles } from '../print/export-files.ts';
 import { runExport } from '../print/export-pipeline.ts';
+import { createStorage } from '../storage/index.ts';
 import { renderTokensFor, type RenderTokens } from '../print/render-tokens.ts';
 import {
   findRenderJob,
@@ -47,7 +48,7 @@ export function renderExportDeps(database: Database, config: Config): RenderExpo
     database,
     publicUrl: config.publicUrl,
     browsers: new BrowserPool(config.chromiumPath ?? DEFAULT_CHROMIUM_PATH),
-    files: ExportFiles.forDataDir(config.dataDir),
+    files: new ExportFiles(createStorage(config).storage),
     tokens: renderTokensFor(config),
   };
 }
@@ -96,9 +97,9 @@ export async function runRenderExportJob(
     if (!result) return;
     if (process.env.PRINT_TIMINGS)
       console.error(`[render export] ${renderJobId} ${result.pages} pages`, result.timingsMs);
-    const fileKey = deps.files.keyFor(renderJobId, result.ext);
-    const fileSize = await deps.files.write(fileKey, result.data);
-    const fileName = `${row.albumId}-${settings.mode}.${result.ext}`;
+    const fileKey = deps.files.keyFor(renderJobId, `${row.albumId}-${settings.mode}`, result.ext);
+    const fileSize = await deps.files.write(fileKey, result.data, result.contentType);
+    const fileName = deps.files.nameOf(fileKey);
     const stored = await markRenderJobFinished(db, renderJobId, {
       fileKey,
       fileName,

@@ -1,47 +1,43 @@
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { BlobStorage } from '../storage/index.ts';
+
+const SAFE_STEM = /[^A-Za-z0-9_-]+/g;
 
 /**
- * Where finished exports are kept: `DATA_DIR/exports/<render job id>.<ext>`. Files are served only through
- * GET /render_jobs/:id/file with a file token (routes/render-jobs.ts), never as a static folder.
- * TODO(images issue 5): move to the shared storage interface (server/src/storage) so exports land on S3 too.
+ * Finished exports in the shared file storage (server/src/storage: DATA_DIR/blobs locally, the S3 bucket in
+ * production) under `exports/<render job id>/<file name>`. The file name is the last part of the key, so a
+ * download through the signed URL, local or S3, is saved under it. Links are signed read URLs like the images'
+ * (`storage.readUrl`); only admins get them, through the jobs list.
  */
 export class ExportFiles {
-  constructor(readonly dir: string) {}
+  constructor(readonly storage: BlobStorage) {}
 
-  static forDataDir(dataDir: string): ExportFiles {
-    return new ExportFiles(join(dataDir, 'exports'));
-  }
-
-  keyFor(renderJobId: string, ext: string): string {
+  /** `exports/<id>/<stem>.<ext>`, with anything outside [A-Za-z0-9_-] in the stem replaced. */
+  keyFor(renderJobId: string, stem: string, ext: string): string {
     if (!/^[0-9a-f-]{36}$/.test(renderJobId) || !/^[a-z]{2,4}$/.test(ext))
       throw new Error('Unsafe export file name');
-    return `${renderJobId}.${ext}`;
+    const safe =
+      stem
+        .replace(SAFE_STEM, '_')
+        .replace(/^_+|_+$/g, '')
+        .slice(0, 120) || 'export';
+    return `exports/${renderJobId}/${safe}.${ext}`;
   }
 
-  async write(key: string, data: Uint8Array): Promise<number> {
-    await mkdir(this.dir, { recursive: true });
-    await writeFile(this.path(key), data);
-    return data.length;
+  /** The file's name as the browser saves it (the last part of the key). */
+  nameOf(key: string): string {
+    return key.slice(key.lastIndexOf('/') + 1);
   }
 
-  /** A stream of the file, or undefined when it is gone. */
-  async open(key: string): Promise<{ stream: ReadStream; size: number } | undefined> {
-    try {
-      const info = await stat(this.path(key));
-      return { stream: createReadStream(this.path(key)), size: info.size };
-    } catch {
-      return undefined;
-    }
+  async write(key: string, data: Uint8Array, contentType: string): Promise<number> {
+    await this.storage.put(key, Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType);
+    return data.byteLength;
+  }
+
+  url(key: string, contentType: string): Promise<string> {
+    return this.storage.readUrl(key, contentType);
   }
 
   async delete(key: string): Promise<void> {
-    await rm(this.path(key), { force: true });
-  }
-
-  path(key: string): string {
-    if (!/^[0-9a-f-]{36}\.[a-z]{2,4}$/.test(key)) throw new Error('Unsafe export file key');
-    return join(this.dir, key);
+    await this.storage.delete([key]);
   }
 }

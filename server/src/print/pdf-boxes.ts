@@ -1,4 +1,4 @@
-import { PDFDocument, ParseSpeeds } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFStream, ParseSpeeds, type PDFObject } from 'pdf-lib';
 
 export const PT_PER_MM = 72 / 25.4;
 
@@ -26,6 +26,10 @@ export interface SheetBoxesMm {
 export async function mergeWithExactBoxes(
   chunks: readonly Uint8Array[],
   sheets: readonly SheetBoxesMm[],
+  /** Last changes to the document before it is saved (pdfx.ts declares PDF/X here). */
+  finish?: (doc: PDFDocument) => Promise<void>,
+  /** The PDF version of the header (PDF/X-4 is 1.6). */
+  version = '1.7',
 ): Promise<Uint8Array> {
   // pdf-lib yields to the event loop every few objects by default; a worker has nothing else to do meanwhile.
   const load = (bytes: Uint8Array) =>
@@ -56,8 +60,83 @@ export async function mergeWithExactBoxes(
     page.setCropBox(...box(sheet.media));
     page.setBleedBox(...box(sheet.bleed));
     page.setTrimBox(...box(sheet.trim));
+    // PDF/X: a page has a TrimBox or an ArtBox, never both (Ghostscript adds an ArtBox the size of the page).
+    page.node.delete(PDFName.of('ArtBox'));
   });
   out.setProducer('Stickerbook');
   out.setCreator('Stickerbook print renderer (Chromium)');
-  return out.save({ useObjectStreams: false, objectsPerTick: Infinity });
+  await finish?.(out);
+  return writePdf(out, version);
+}
+
+const ascii = (text: string) => new TextEncoder().encode(text);
+
+/**
+ * Writes the document as pdf-lib's `save({ useObjectStreams: false })` would (every object in order, one classic
+ * cross-reference table), but copies stream contents with `Uint8Array.set`: pdf-lib copies them byte by byte in
+ * JavaScript, which took most of the time for 150 MB of photos. Nothing is re-encoded.
+ */
+export function writePdf(doc: PDFDocument, version = '1.7'): Uint8Array {
+  const context = doc.context;
+  const objects = context.enumerateIndirectObjects();
+  // The comment line of four bytes >= 128 marks the file as binary for transfer programs.
+  const header = new Uint8Array([...ascii(`%PDF-${version}\n%`), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]);
+  const heads = objects.map(([ref]) => ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
+  const endObj = ascii('\nendobj\n');
+  const streamStart = ascii('\nstream\n');
+  const streamEnd = ascii('\nendstream');
+  const bodySize = (object: PDFObject) => {
+    if (!(object instanceof PDFStream)) return object.sizeInBytes();
+    object.updateDict();
+    return object.dict.sizeInBytes() + streamStart.length + object.getContents().length + streamEnd.length;
+  };
+  const sizes = objects.map(([, object]) => bodySize(object));
+  let offset = header.length;
+  const offsets = new Map<number, { offset: number; generation: number }>();
+  objects.forEach(([ref], i) => {
+    offsets.set(ref.objectNumber, { offset, generation: ref.generationNumber });
+    offset += heads[i].length + sizes[i] + endObj.length;
+  });
+  const xrefOffset = offset;
+  const size = context.largestObjectNumber + 1;
+  let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
+  for (let n = 1; n < size; n++) {
+    const entry = offsets.get(n);
+    xref +=
+      entry === undefined
+        ? '0000000000 00001 f \n'
+        : `${String(entry.offset).padStart(10, '0')} ${String(entry.generation).padStart(5, '0')} n \n`;
+  }
+  const trailerDict = context.obj({
+    Size: size,
+    Root: context.trailerInfo.Root,
+    Encrypt: context.trailerInfo.Encrypt,
+    Info: context.trailerInfo.Info,
+    ID: context.trailerInfo.ID,
+  });
+  const trailer = ascii(`${xref}trailer\n${trailerDict.toString()}\nstartxref\n${xrefOffset}\n%%EOF\n`);
+
+  const out = new Uint8Array(offset + trailer.length);
+  out.set(header, 0);
+  let at = header.length;
+  objects.forEach(([, object], i) => {
+    out.set(heads[i], at);
+    at += heads[i].length;
+    if (object instanceof PDFStream) {
+      at += object.dict.copyBytesInto(out, at);
+      out.set(streamStart, at);
+      at += streamStart.length;
+      const contents = object.getContents();
+      out.set(contents, at);
+      at += contents.length;
+      out.set(streamEnd, at);
+      at += streamEnd.length;
+    } else {
+      at += object.copyBytesInto(out, at);
+    }
+    out.set(endObj, at);
+    at += endObj.length;
+  });
+  out.set(trailer, at);
+  return out;
 }

@@ -1,70 +1,192 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, type PDFRef } from 'pdf-lib';
 
 const run = promisify(execFile);
 const GS_SHARE = '/usr/share/ghostscript';
 
-/** Ghostscript's own PDFX_def.ps and CMYK profile (Debian's ghostscript package), newest version first. */
-function ghostscriptFiles(): { pdfxDef: string; cmykProfile: string } | undefined {
-  if (!existsSync(GS_SHARE)) return undefined;
-  for (const version of readdirSync(GS_SHARE).sort().reverse()) {
-    const pdfxDef = join(GS_SHARE, version, 'lib', 'PDFX_def.ps');
-    const cmykProfile = join(GS_SHARE, version, 'iccprofiles', 'default_cmyk.icc');
-    if (existsSync(pdfxDef) && existsSync(cmykProfile)) return { pdfxDef, cmykProfile };
+/** The version every file we convert declares (Info dictionary and XMP). */
+export const PDFX_VERSION = 'PDF/X-4';
+/** PDF/X-4 is PDF 1.6 (the header of the file). */
+export const PDFX_PDF_VERSION = '1.6';
+
+export interface CmykProfile {
+  path: string;
+  /** The profile's own description, named as the output condition. */
+  description: string;
+}
+
+/**
+ * The CMYK profile Debian's ghostscript package ships (`iccprofiles/default_cmyk.icc`, "Artifex CMYK SWOP
+ * Profile"), newest ghostscript first; nothing is downloaded. Undefined when ghostscript is not installed.
+ */
+export function findCmykProfile(share = GS_SHARE): CmykProfile | undefined {
+  if (!existsSync(share)) return undefined;
+  for (const version of readdirSync(share).sort().reverse()) {
+    const path = join(share, version, 'iccprofiles', 'default_cmyk.icc');
+    if (existsSync(path)) return { path, description: 'Artifex CMYK SWOP Profile' };
   }
   return undefined;
 }
 
-const postScriptString = (text: string) =>
-  `(${text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?')})`;
+export interface PdfxOptions {
+  title: string;
+  gsPath?: string;
+  profile?: CmykProfile;
+}
 
 /**
- * Beyond SPEC: PDF/X-3 with a CMYK output intent through Ghostscript's pdfwrite (`gs` from Debian's ghostscript).
- * Colours, including photos, are converted to CMYK, so photos are re-encoded here (at full resolution: no
- * downsampling, JPEG at high quality); the plain PDF export keeps the original bytes. Ghostscript does not keep
- * our page boxes reliably, so the caller sets them again afterwards.
+ * Beyond SPEC: the print-shop file as PDF/X-4 with a CMYK output intent.
+ *
+ * 1. Ghostscript's pdfwrite (`gs` from Debian's ghostscript) converts every colour to CMYK through the profile,
+ *    as PDF 1.6 so transparency stays live. Ghostscript 10.0's own `-dPDFX` writes PDF/X-3, which forbids
+ *    transparency: it flattens every page that has any (designs use opacity) into one 720 dpi bitmap, text
+ *    included. Images keep their pixel size (no downsampling) and are re-encoded as CMYK JPEG at quality 95;
+ *    fonts stay embedded; pages are never rotated.
+ * 2. `declarePdfx` (after the boxes are set again, pdf-boxes.ts) adds what PDF/X-4 asks of the file itself: the
+ *    output intent with the embedded profile, GTS_PDFXVersion and Trapped in the Info dictionary and the same in
+ *    XMP metadata.
  */
-export async function convertToPdfx(pdf: Uint8Array, title: string, gsPath = 'gs'): Promise<Uint8Array> {
-  const files = ghostscriptFiles();
-  if (!files) throw new Error('Ghostscript resources (PDFX_def.ps, default_cmyk.icc) not found');
+export async function convertToCmyk(
+  pdf: Uint8Array,
+  options: Omit<PdfxOptions, 'title'> = {},
+): Promise<Uint8Array> {
+  const profile = options.profile ?? findCmykProfile();
+  if (!profile) throw new Error('Ghostscript and its CMYK profile (default_cmyk.icc) are not installed');
   const dir = await mkdtemp(join(tmpdir(), 'stickerbook-pdfx-'));
   try {
-    const definition = readFileSync(files.pdfxDef, 'utf8')
-      .replace(/\/ICCProfile \(.*?\) def/, `/ICCProfile ${postScriptString(files.cmykProfile)} def`)
-      .replace(/\/Title \(Title\)/, `/Title ${postScriptString(title || 'Stickerbook')}`);
-    await writeFile(join(dir, 'PDFX_def.ps'), definition);
-    await writeFile(join(dir, 'in.pdf'), pdf);
+    const input = join(dir, 'in.pdf');
+    const output = join(dir, 'out.pdf');
+    await writeFile(input, pdf);
     await run(
-      gsPath,
+      options.gsPath ?? 'gs',
       [
-        '-dPDFX=3',
         '-dBATCH',
         '-dNOPAUSE',
         '-dQUIET',
-        '-dNOSAFER',
+        '-dSAFER',
+        `--permit-file-read=${profile.path}`,
         '-sDEVICE=pdfwrite',
+        '-dCompatibilityLevel=1.6',
         '-sColorConversionStrategy=CMYK',
         '-sProcessColorModel=DeviceCMYK',
-        `-sOutputICCProfile=${files.cmykProfile}`,
+        `-sOutputICCProfile=${profile.path}`,
+        '-dAutoRotatePages=/None',
         '-dDownsampleColorImages=false',
         '-dDownsampleGrayImages=false',
+        '-dDownsampleMonoImages=false',
         '-dAutoFilterColorImages=false',
+        '-dAutoFilterGrayImages=false',
         '-dColorImageFilter=/DCTEncode',
+        '-dGrayImageFilter=/DCTEncode',
         '-dJPEGQ=95',
         '-dEmbedAllFonts=true',
         '-dSubsetFonts=true',
-        `-sOutputFile=${join(dir, 'out.pdf')}`,
-        join(dir, 'PDFX_def.ps'),
-        join(dir, 'in.pdf'),
+        `-sOutputFile=${output}`,
+        input,
       ],
-      { maxBuffer: 16 * 1024 * 1024, timeout: 10 * 60_000 },
+      { maxBuffer: 16 * 1024 * 1024, timeout: 20 * 60_000 },
     );
-    return new Uint8Array(await readFile(join(dir, 'out.pdf')));
+    return new Uint8Array(await readFile(output));
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+const xml = (text: string) =>
+  text.replace(/[<>&"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;' })[c]!);
+
+/** XMP dates are ISO 8601; the Info dictionary's are `D:YYYYMMDDHHmmSSZ` (pdf-lib writes those). */
+const xmpDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/**
+ * Marks a CMYK document (from `convertToCmyk`) as PDF/X-4: output intent GTS_PDFX with the profile embedded,
+ * Info GTS_PDFXVersion, Trapped and dates, and XMP metadata saying the same (ISO 15930-7). Call it on the
+ * document after its producer and creator are set, so Info and XMP agree.
+ */
+export async function declarePdfx(
+  doc: PDFDocument,
+  options: { title: string; profile?: CmykProfile; now?: Date },
+): Promise<void> {
+  const profile = options.profile ?? findCmykProfile();
+  if (!profile) throw new Error('The CMYK profile (default_cmyk.icc) is not installed');
+  const context = doc.context;
+  const now = new Date(Math.floor((options.now ?? new Date()).getTime() / 1000) * 1000);
+
+  const iccStream = context.flateStream(await readFile(profile.path), { N: 4 });
+  const intent = context.obj({
+    Type: 'OutputIntent',
+    S: 'GTS_PDFX',
+    OutputConditionIdentifier: PDFString.of('Custom'),
+    OutputCondition: PDFString.of(profile.description),
+    RegistryName: PDFString.of('http://www.color.org'),
+    Info: PDFString.of(profile.description),
+    DestOutputProfile: context.register(iccStream),
+  });
+  doc.catalog.set(PDFName.of('OutputIntents'), context.obj([context.register(intent)]));
+
+  const title = options.title || 'Stickerbook';
+  doc.setTitle(title);
+  doc.setCreationDate(now);
+  doc.setModificationDate(now);
+  const info = infoDict(doc);
+  info.set(PDFName.of('GTS_PDFXVersion'), PDFString.of(PDFX_VERSION));
+  info.set(PDFName.of('Trapped'), PDFName.of('False'));
+  const producer = textOf(info.lookup(PDFName.of('Producer')));
+  const creator = textOf(info.lookup(PDFName.of('Creator')));
+
+  const id = `uuid:${randomUUID()}`;
+  const metadata = [
+    '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
+    '<rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">',
+    '<rdf:Description rdf:about=""',
+    ' xmlns:dc="http://purl.org/dc/elements/1.1/"',
+    ' xmlns:xmp="http://ns.adobe.com/xap/1.0/"',
+    ' xmlns:pdf="http://ns.adobe.com/pdf/1.3/"',
+    ' xmlns:xmpMM="http://ns.adobe.com/xap/1.0/mm/"',
+    ' xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">',
+    '<dc:format>application/pdf</dc:format>',
+    `<dc:title><rdf:Alt><rdf:li xml:lang="x-default">${xml(title)}</rdf:li></rdf:Alt></dc:title>`,
+    `<xmp:CreateDate>${xmpDate(now)}</xmp:CreateDate>`,
+    `<xmp:ModifyDate>${xmpDate(now)}</xmp:ModifyDate>`,
+    `<xmp:MetadataDate>${xmpDate(now)}</xmp:MetadataDate>`,
+    creator ? `<xmp:CreatorTool>${xml(creator)}</xmp:CreatorTool>` : '',
+    producer ? `<pdf:Producer>${xml(producer)}</pdf:Producer>` : '',
+    '<pdf:Trapped>False</pdf:Trapped>',
+    `<xmpMM:DocumentID>${id}</xmpMM:DocumentID>`,
+    `<xmpMM:InstanceID>${id}</xmpMM:InstanceID>`,
+    '<xmpMM:VersionID>1</xmpMM:VersionID>',
+    '<xmpMM:RenditionClass>default</xmpMM:RenditionClass>',
+    `<pdfxid:GTS_PDFXVersion>${PDFX_VERSION}</pdfxid:GTS_PDFXVersion>`,
+    '</rdf:Description>',
+    '</rdf:RDF>',
+    '</x:xmpmeta>',
+    '<?xpacket end="w"?>',
+  ]
+    .filter(Boolean)
+    .join('\n');
+  // Uncompressed, as XMP readers expect to find it by scanning the file.
+  const metadataStream = context.stream(new TextEncoder().encode(metadata), {
+    Type: 'Metadata',
+    Subtype: 'XML',
+  });
+  doc.catalog.set(PDFName.of('Metadata'), context.register(metadataStream));
+}
+
+function infoDict(doc: PDFDocument): PDFDict {
+  const existing = doc.context.lookupMaybe(doc.context.trailerInfo.Info as PDFRef | undefined, PDFDict);
+  if (existing) return existing;
+  const info = doc.context.obj({});
+  doc.context.trailerInfo.Info = doc.context.register(info);
+  return info;
+}
+
+function textOf(value: unknown): string | undefined {
+  return value instanceof PDFString || value instanceof PDFHexString ? value.decodeText() : undefined;
 }

@@ -4,14 +4,12 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 /** Long enough for a big export to load; the page fetches render_data once, right after it opens. */
 export const RENDER_TOKEN_TTL_SECONDS = 15 * 60;
-/** Download links in the jobs list stay valid this long (the list is re-fetched every 5 s anyway). */
-export const FILE_TOKEN_TTL_SECONDS = 60 * 60;
 
 /**
  * Short-lived JWTs for the print route (SPEC §2 "authenticates with a render token, not login"): a render token
- * lets its bearer read exactly one album's render_data and nothing else; a file token lets it download exactly
- * one export. Both are signed with a key derived from the app secret for this purpose only, so neither is ever
- * a valid access token (and no access token is a valid render token).
+ * lets its bearer read exactly one album's render_data and nothing else. It is signed with a key derived from the
+ * app secret for this purpose only, so it is never a valid access token (and no access token is a valid render
+ * token). Finished files are downloaded through signed storage URLs (export-files.ts).
  */
 export class RenderTokens {
   readonly #key: Uint8Array;
@@ -28,17 +26,9 @@ export class RenderTokens {
     return this.#sign('render', albumId, ttlSeconds, nowSeconds);
   }
 
-  signFile(renderJobId: string, ttlSeconds = FILE_TOKEN_TTL_SECONDS): Promise<string> {
-    return this.#sign('render_file', renderJobId, ttlSeconds, Math.floor(Date.now() / 1000));
-  }
-
   /** Whether the token is a live render token for this album. */
   verifyRender(token: string | undefined, albumId: string): Promise<boolean> {
     return this.#verify(token, 'render', albumId);
-  }
-
-  verifyFile(token: string | undefined, renderJobId: string): Promise<boolean> {
-    return this.#verify(token, 'render_file', renderJobId);
   }
 
   #sign(typ: string, subject: string, ttlSeconds: number, nowSeconds: number): Promise<string> {

@@ -1,6 +1,6 @@
 /**
  * The server side of saving (DESIGN.md "The album document"; issue 6): takes a client's mutation, checks it,
- * applies it with per-field last-writer-wins and stores document + log in one transaction.
+ * applies it with per-field last-writer-wins and stores its log row with the album's next version.
  *
  * - Mutations of one album run one after the other on this instance (a promise chain per album); across
  *   instances the version guard in `storeMutation` orders them, and a stale cache is reloaded and the mutation
@@ -10,13 +10,17 @@
  *   nodes are validated (`applyMutation` in packages/model).
  * - Last writer wins per field: a mutation applies to the current document whatever `version` it was based on,
  *   because per-field patches need no rebase. Patches that no longer apply (a removed node) make it invalid.
+ * - Snapshot + log: a saved mutation is only its log row and the version bump; the stored document is a
+ *   snapshot that this service brings up to date (`foldAlbumDocument`) when the album has been quiet for
+ *   FOLD_IDLE_MS, every FOLD_EVERY mutations, when the last editor on this instance leaves, and on shutdown.
+ *   The cached document is the document at the cached version, so folding needs no read.
  */
 import { applyMutation, type AlbumDocument, type Patch } from '@stickerbook/model';
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { findMutationVersion, loadAlbumDocument, storeMutations } from '../repositories/album-mutations.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
+import { findMutationVersion, storeMutations } from '../repositories/album-mutations.ts';
+import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from '../repositories/albums.ts';
 
 /** The wire payload of a `mutations` event (docs/realtime.md). */
 export interface MutationPayload {
@@ -34,9 +38,14 @@ export type SubmitResult =
   | { ok: false; code: MutationErrorCode; message: string; path?: string };
 
 interface CachedAlbum {
+  /** The document at `version`. */
   doc: AlbumDocument;
   version: number;
+  /** The version the stored snapshot is known to reflect at least. */
+  snapshotVersion: number;
   locked: boolean;
+  folding?: Promise<void>;
+  idleTimer?: NodeJS.Timeout;
   /** mutationId -> version of the mutations this instance stored recently (fast idempotency answer). */
   recent: Map<string, number>;
 }
@@ -48,6 +57,17 @@ const MAX_STALE_RETRIES = 5;
 /** Mutations of one album stored in one statement at most. */
 const MAX_BATCH = 100;
 const ID = /^[A-Za-z0-9_:.-]{1,100}$/;
+/** Fold the log into the stored document after this much quiet on an album... */
+export const FOLD_IDLE_MS = 2_000;
+/** ...or once this many mutations are not in it. */
+export const FOLD_EVERY = 200;
+
+export interface AlbumSyncOptions {
+  foldIdleMs?: number;
+  foldEvery?: number;
+  /** Where failures of background folding go (they are retried by the next fold or reader). */
+  onError?: (error: unknown, albumId: string) => void;
+}
 
 export function parseMutationPayload(payload: unknown): MutationPayload | string {
   if (typeof payload !== 'object' || payload === null) return 'the payload must be an object';
@@ -73,36 +93,111 @@ export class AlbumSyncService {
   private readonly waiting = new Map<string, Job[]>();
   private readonly running = new Set<string>();
 
-  constructor(private readonly db: Db) {}
+  private readonly foldIdleMs: number;
+  private readonly foldEvery: number;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: AlbumSyncOptions = {},
+  ) {
+    this.foldIdleMs = options.foldIdleMs ?? FOLD_IDLE_MS;
+    this.foldEvery = options.foldEvery ?? FOLD_EVERY;
+  }
 
   private async load(albumId: string): Promise<CachedAlbum | undefined> {
-    const row = await loadAlbumDocument(this.db, albumId);
+    const row = await currentAlbumDocument(this.db, albumId);
     if (!row) {
       this.cache.delete(albumId);
       return undefined;
     }
     const previous = this.cache.get(albumId);
+    if (previous) clearTimeout(previous.idleTimer);
     const entry: CachedAlbum = {
-      doc: row.workspace,
+      doc: row.doc,
       version: row.version,
+      snapshotVersion: row.snapshotVersion,
       locked: row.locked,
       recent: previous?.recent ?? new Map(),
     };
+    // A tail someone left (another instance, a crash) is folded once this instance is done with the album.
+    if (entry.version > entry.snapshotVersion) this.scheduleFold(albumId, entry);
     this.cache.delete(albumId);
     this.cache.set(albumId, entry);
-    if (this.cache.size > MAX_CACHED_ALBUMS) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size > MAX_CACHED_ALBUMS) {
+      const [oldestId, oldest] = this.cache.entries().next().value!;
+      this.cache.delete(oldestId);
+      void this.fold(oldestId, oldest);
+    }
     return entry;
   }
 
-  /** Forget an album nobody edits on this instance any more. */
-  release(albumId: string): void {
-    if (!this.running.has(albumId)) this.cache.delete(albumId);
+  /** Forget an album nobody edits on this instance any more, folding its log into the stored document first. */
+  release(albumId: string): Promise<void> {
+    const entry = this.cache.get(albumId);
+    if (!entry || this.running.has(albumId)) return Promise.resolve();
+    this.cache.delete(albumId);
+    return this.fold(albumId, entry);
   }
 
-  /** The current document as this instance sees it (tests). */
+  /** The current document, read from the database (snapshot + log). */
   async current(albumId: string): Promise<{ doc: AlbumDocument; version: number } | undefined> {
     const entry = await this.load(albumId);
     return entry && { doc: entry.doc, version: entry.version };
+  }
+
+  /** The version this instance last saw for an album it holds in memory (no database read). */
+  cachedVersion(albumId: string): number | undefined {
+    return this.cache.get(albumId)?.version;
+  }
+
+  /** Folds every album this instance holds and stops the idle timers: call before the database closes. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all([...this.cache].map(([albumId, entry]) => this.fold(albumId, entry)));
+  }
+
+  /** Folds now every album this instance holds (tests, shutdown). */
+  async foldAll(): Promise<void> {
+    await Promise.all([...this.cache].map(([albumId, entry]) => this.fold(albumId, entry)));
+  }
+
+  private scheduleFold(albumId: string, entry: CachedAlbum): void {
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = undefined;
+    if (this.closed) return;
+    if (entry.version - entry.snapshotVersion >= this.foldEvery) {
+      void this.fold(albumId, entry);
+      return;
+    }
+    entry.idleTimer = setTimeout(() => void this.fold(albumId, entry), this.foldIdleMs);
+    entry.idleTimer.unref();
+  }
+
+  /**
+   * Writes the cached document as the snapshot at the cached version. Several instances may do this at once:
+   * `foldAlbumDocument` only moves the snapshot forward, and every instance's document is the one of its version.
+   */
+  private fold(albumId: string, entry: CachedAlbum): Promise<void> {
+    clearTimeout(entry.idleTimer);
+    entry.idleTimer = undefined;
+    if (entry.folding) return entry.folding;
+    const { doc, version } = entry;
+    if (version <= entry.snapshotVersion) return Promise.resolve();
+    entry.folding = foldAlbumDocument(this.db, albumId, doc, version)
+      .then(
+        () => {
+          entry.snapshotVersion = Math.max(entry.snapshotVersion, version);
+        },
+        (error: unknown) => this.options.onError?.(error, albumId),
+      )
+      .finally(() => {
+        entry.folding = undefined;
+        // Mutations stored while the fold ran are folded after the next quiet spell.
+        if (entry.version > entry.snapshotVersion && this.cache.get(albumId) === entry)
+          this.scheduleFold(albumId, entry);
+      });
+    return entry.folding;
   }
 
   /**
@@ -116,6 +211,12 @@ export class AlbumSyncService {
       this.waiting.set(albumId, queue);
       if (!this.running.has(albumId)) void this.drain(albumId);
     });
+  }
+
+  /** Drops the cached album without folding it (it may be behind the database). */
+  private forget(albumId: string): void {
+    clearTimeout(this.cache.get(albumId)?.idleTimer);
+    this.cache.delete(albumId);
   }
 
   /** One worker per album on this instance: takes everything queued meanwhile and stores it as one batch. */
@@ -134,7 +235,7 @@ export class AlbumSyncService {
           await this.storeBatch(albumId, jobs, answer, (job) => open.has(job));
         } catch {
           // The database is away: the clients keep their mutations and send them again; our cache may be behind.
-          this.cache.delete(albumId);
+          this.forget(albumId);
         }
         for (const job of open)
           job.resolve({ ok: false, code: 'SAVE_FAILED', message: 'The album could not be saved; try again' });
@@ -200,7 +301,6 @@ export class AlbumSyncService {
       const stored = await storeMutations(this.db, {
         albumId,
         baseVersion: entry.version,
-        doc,
         mutations: accepted.map(({ job, patches }) => ({
           patches,
           principal: job.principal,
@@ -216,6 +316,7 @@ export class AlbumSyncService {
           remember(entry, job.payload.mutationId, base + i + 1);
           answer(job, { ok: true, version: base + i + 1, duplicate: false, patches });
         });
+        this.scheduleFold(albumId, entry);
         // Copies of a mutation id that came twice in this batch.
         for (const job of pending) {
           const version = entry.recent.get(job.payload.mutationId);
@@ -227,7 +328,7 @@ export class AlbumSyncService {
 
       // Stale: find out who may no longer write, which ids were stored before, then retry on a fresh document.
       for (const principal of new Set(accepted.map(({ job }) => job.principal))) {
-        const found = await findAlbumFor(this.db, albumId, principal);
+        const found = await findAlbumHeaderFor(this.db, albumId, principal);
         const refusal = !found
           ? accessLost()
           : found.album.locked && !isAdmin(principal)
@@ -240,7 +341,7 @@ export class AlbumSyncService {
         const version = await findMutationVersion(this.db, albumId, job.payload.mutationId);
         if (version !== undefined) answer(job, { ok: true, version, duplicate: true, patches: [] });
       }
-      this.cache.delete(albumId);
+      this.forget(albumId);
       const retried = new Set(
         accepted.filter(({ job }) => isOpen(job)).map(({ job }) => job.payload.mutationId),
       );

@@ -9,7 +9,7 @@ import { isValidId } from '@stickerbook/model';
 import type { AccessTokens, Principal } from '../auth/access-tokens.ts';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import { findUserById } from '../repositories/users.ts';
 import type { HandshakeErrorCode, PresenceUser } from './protocol.ts';
 
@@ -38,7 +38,7 @@ export async function authenticateHandshake(
   const token = tokenOf(handshake);
   const principal = token ? await tokens.verify(token) : null;
   if (!principal) return { error: { code: 'UNAUTHORIZED', message: 'A valid access token is required' } };
-  const found = await findAlbumFor(db, albumId, principal);
+  const found = await findAlbumHeaderFor(db, albumId, principal);
   if (!found) return { error: { code: 'NOT_FOUND', message: 'Album not found' } };
 
   let user: PresenceUser = { id: ownerIdentifierOf(principal), email: null, picture: null, name: null };

@@ -4,11 +4,13 @@
  * adapter fans room events out across instances. docs/realtime.md documents the protocol.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
-import { isValidId } from '@stickerbook/model';
-import { AlbumSyncService, parseMutationPayload } from './album-sync.ts';
+import { isValidId, type Patch } from '@stickerbook/model';
+import { ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
+import { AlbumSyncService, parseMutationPayload, type SubmitResult } from './album-sync.ts';
 import { authenticateHandshake } from './handshake.ts';
 import {
   albumRoom,
@@ -53,7 +55,9 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
   });
-  const sync = new AlbumSyncService(database.db);
+  const sync = new AlbumSyncService(database.db, {
+    onError: (error, albumId) => app.log.warn({ err: error, albumId }, 'folding the album log failed'),
+  });
   const realtime: Realtime = { io, sync };
   app.decorate('realtime', realtime);
 
@@ -108,6 +112,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     });
     io.local.disconnectSockets(true);
     io.engine.close();
+    // The stored documents catch up with the log before the database closes (readers do not depend on it).
+    await sync.close();
   });
   app.addHook('onClose', async () => {
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
@@ -190,7 +196,7 @@ async function onConnection(app: FastifyInstance, { io, sync }: Realtime, socket
     socket.to(room).emit('user_left', { socketId: socket.id, userId: presence.user.id });
     // Keep the cached document only while someone on this instance edits the album.
     setImmediate(() => {
-      if (!io.of('/').adapter.rooms.get(room)?.size) sync.release(albumId);
+      if (!io.of('/').adapter.rooms.get(room)?.size) void sync.release(albumId);
     });
   });
 
@@ -209,6 +215,35 @@ async function onConnection(app: FastifyInstance, { io, sync }: Realtime, socket
     app.log.warn({ err: error }, 'could not list the album room');
   }
   socket.to(room).emit('selection', presence);
+}
+
+/** The `userId` of a broadcast mutation: the user's id, or the guest's owner identifier. */
+export const broadcastUserId = (principal: Principal) =>
+  principal.kind === 'user' ? principal.id : ownerIdentifierOf(principal);
+
+/**
+ * A document change made by the server on a user's behalf (PATCH /albums fonts and colours, sticker link
+ * merges): saved through the same path as an editor's mutation, so it is logged, versioned and broadcast to
+ * every editor of the album as a `mutations` event.
+ */
+export async function saveServerChange(
+  { io, sync }: Realtime,
+  albumId: string,
+  principal: Principal,
+  patches: Patch[],
+): Promise<SubmitResult> {
+  const payload = { patches, version: 0, clientId: 'server', mutationId: `server-${randomUUID()}` };
+  const result = await sync.submit(albumId, principal, payload);
+  if (result.ok && !result.duplicate) {
+    io.to(albumRoom(albumId)).emit('mutations', {
+      patches: result.patches,
+      version: result.version,
+      clientId: payload.clientId,
+      mutationId: payload.mutationId,
+      userId: broadcastUserId(principal),
+    });
+  }
+  return result;
 }
 
 /** SPEC §3: multiplayer users get a random hsla colour; saturation and lightness keep it readable on white. */

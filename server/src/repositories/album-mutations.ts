@@ -1,57 +1,16 @@
 /**
- * The album document and its mutation log as the sync path writes them (DESIGN.md "The album document"):
- * one transaction per accepted mutation stores the log row and the document, guarded by the version the
- * instance's cache was built on, so two server instances (or a PATCH /albums) never overwrite each other.
+ * The mutation log as the sync path writes it (DESIGN.md "The album document"): a saved mutation is its log row
+ * and the album's new `version`, in one statement guarded by the version the instance's cache was built on, so
+ * two server instances never overwrite each other. The stored document (`albums.workspace`) is not touched
+ * here: it is a snapshot at `albums.snapshot_version`, brought forward later by `foldAlbumDocument`
+ * (repositories/albums.ts), and readers apply the log after it (`currentAlbumDocument`).
  */
-import { scopeOfPatches, type AlbumDocument, type Patch } from '@stickerbook/model';
+import type { Patch } from '@stickerbook/model';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin, ownerIdentifierOf } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
 import { albumMutations, albums } from '../db/schema.ts';
-
-export interface SyncAlbumRow {
-  workspace: AlbumDocument;
-  version: number;
-  locked: boolean;
-}
-
-export async function loadAlbumDocument(db: Db, albumId: string): Promise<SyncAlbumRow | undefined> {
-  const [row] = await db
-    .select({ workspace: albums.workspace, version: albums.version, locked: albums.locked })
-    .from(albums)
-    .where(eq(albums.id, albumId));
-  return row;
-}
-
-/**
- * The new `workspace` as SQL that replaces only what the mutation touched: the changed nodes and stickers are
- * serialised (a few hundred bytes), merged into the stored maps with `||`, removed ones dropped with `-`.
- * Measured on the 60-spread album: re-sending the whole document costs ~2x, and one `jsonb_set` per path
- * ~4x (each call rebuilds the whole jsonb value).
- */
-function workspaceExpression(patches: readonly Patch[], doc: AlbumDocument): SQL {
-  const scope = scopeOfPatches(patches);
-  const parts: SQL[] = [];
-  const mapChange = (key: 'nodes' | 'stickers', ids: Set<string>, values: Record<string, unknown>) => {
-    if (ids.size === 0) return;
-    const changed: Record<string, unknown> = {};
-    const removed: string[] = [];
-    for (const id of ids) {
-      if (Object.hasOwn(values, id)) changed[id] = values[id];
-      else removed.push(id);
-    }
-    // Ids are [A-Za-z0-9_-] (parsePath), so the text[] literal needs no quoting.
-    parts.push(
-      sql`${key}::text, ((${albums.workspace} -> ${key}) - ${`{${removed.join(',')}}`}::text[]) || ${JSON.stringify(changed)}::jsonb`,
-    );
-  };
-  mapChange('nodes', scope.nodeIds, doc.nodes);
-  mapChange('stickers', scope.stickerIds, doc.stickers);
-  if (scope.settings) parts.push(sql`'settings'::text, ${JSON.stringify(doc.settings)}::jsonb`);
-  if (parts.length === 0) return sql`${albums.workspace}`;
-  return sql`${albums.workspace} || jsonb_build_object(${sql.join(parts, sql`, `)})`;
-}
 
 /** Who may write, as a condition on the album row: admins always; owner and collaborators while unlocked. */
 function mayWrite(albumId: string, principal: Principal): SQL {
@@ -76,8 +35,6 @@ export interface BatchToStore {
   baseVersion: number;
   /** Applied in this order; they get versions baseVersion + 1, + 2, ... */
   mutations: readonly MutationToStore[];
-  /** The document after all of them. */
-  doc: AlbumDocument;
 }
 
 /** The album moved on (another instance, PATCH /albums), was locked, a principal lost access, or a mutation
@@ -87,11 +44,12 @@ export type StoreResult = { kind: 'stored' } | { kind: 'stale' };
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
 /**
- * Stores the mutations' log rows and the document in one statement, so one transaction and one round trip: the
- * update happens only on the expected version, when every sender may write and no mutation id was stored
- * before; the log rows are inserted only if the update happened. A concurrent writer of the same album waits for
- * the row lock and then finds the version moved on. Several mutations queued for one album are stored together
- * (group commit): the document is written once for all of them.
+ * Stores the mutations' log rows and the album's new version in one statement, so one transaction and one round
+ * trip: the version moves only from the expected one, when every sender may write and no mutation id was stored
+ * before; the log rows are inserted only if it moved. A concurrent writer of the same album waits for the row
+ * lock and then finds the version moved on. The row update leaves the (TOASTed, hundreds of kB) document
+ * untouched, so it costs the same on a large album as on an empty one. Several mutations queued for one album
+ * are stored together (group commit).
  */
 export async function storeMutations(db: Db, batch: BatchToStore): Promise<StoreResult> {
   const last = batch.baseVersion + batch.mutations.length;
@@ -111,11 +69,7 @@ export async function storeMutations(db: Db, batch: BatchToStore): Promise<Store
   const inserted = rowsOf(
     await db.execute(sql`
       with updated as (
-        update albums set workspace = ${workspaceExpression(
-          batch.mutations.flatMap((m) => m.patches),
-          batch.doc,
-        )},
-               version = ${last}, updated_at = now()
+        update albums set version = ${last}, updated_at = now()
         where id = ${batch.albumId} and version = ${batch.baseVersion} and ${allMayWrite}
           and not exists (select 1 from album_mutations
                           where album_id = ${batch.albumId} and mutation_id = any(${ids}::text[]))

@@ -1,18 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { settingPath, type Patch } from '@stickerbook/model';
 import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
-import { WorkspaceJsonCache } from '../albums/workspace-cache.ts';
+import { AlbumBodyCache } from '../albums/workspace-cache.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage } from '../http/languages.ts';
+import { saveServerChange } from '../realtime/index.ts';
 import {
   deleteAlbum,
   type AlbumRow,
+  albumFreshness,
   findAlbumFor,
-  findAlbumHeaderFor,
   insertAlbum,
   listAlbumsFor,
   updateAlbum,
@@ -21,6 +23,8 @@ import { findBlueprint } from '../repositories/blueprints.ts';
 import { findOrganization, insertOrganization } from '../repositories/organizations.ts';
 import { stickerLinkSettings } from '../sticker-link/settings.ts';
 import { errorResponses, organizationInputSchema } from './schemas.ts';
+import { collectAlbumFiles } from '../images/file-cleanup.ts';
+import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 
 export const DEFAULT_ALBUM_TITLE = 'Titel des Albums';
 
@@ -74,7 +78,7 @@ const patchAlbumSchema = z.strictObject({
 export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
-  const workspaceCache = new WorkspaceJsonCache();
+  const bodyCache = new AlbumBodyCache();
 
   async function loadAlbum(principal: Principal, id: string) {
     const found = await findAlbumFor(db, id, principal);
@@ -110,25 +114,24 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['albums'], params: idParams, response: { 200: albumSchema, ...errorResponses } } },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      const found = await findAlbumHeaderFor(db, request.params.id, principal);
-      if (!found) throw notFound('Album');
-      const header = found.album;
-      const cached = await workspaceCache.get(db, header.id, header.version, header.updatedAt);
-      // The album changed between the two reads: answer from one consistent row instead.
-      if (cached === undefined) return view(await loadAlbum(principal, request.params.id));
-      const organization = header.organizationId
-        ? await findOrganization(db, header.organizationId)
-        : undefined;
+      // One small query for access and freshness; the album and its document come from memory when unchanged.
+      const fresh = await albumFreshness(db, request.params.id, principal);
+      if (!fresh) throw notFound('Album');
+      const [cached, organization] = await Promise.all([
+        bodyCache.get(db, request.params.id, fresh),
+        fresh.organizationId ? findOrganization(db, fresh.organizationId) : undefined,
+      ]);
+      if (!cached) throw notFound('Album');
       const { workspace: _workspace, ...rest } = toAlbumView(
-        { ...header, workspace: { settings: cached.settings } as AlbumRow['workspace'] },
-        found.access,
+        { ...cached.album, workspace: { settings: cached.settings } as AlbumRow['workspace'] },
+        fresh.access,
         organization,
       );
-      // The document goes out as the text the database holds; the rest through the same view as elsewhere.
-      const body = `${JSON.stringify(rest).slice(0, -1)},"workspace":${cached.json}}`;
+      // The document goes out as the bytes cached for this version; the rest through the same view as elsewhere.
+      const body = cached.body(`${JSON.stringify(rest).slice(0, -1)},"workspace":`);
+      // A Buffer goes out as it is: no serialisation, no response validation, no re-encoding.
       return reply
         .type('application/json; charset=utf-8')
-        .serializer((payload) => payload as string)
         .send(body as unknown as z.infer<typeof albumSchema>);
     },
   );
@@ -173,7 +176,7 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['albums'],
         params: idParams,
         body: patchAlbumSchema,
-        response: { 200: albumSchema, ...errorResponses },
+        response: { 200: albumSchema, ...errorResponses, 422: errorEnvelopeSchema, 503: errorEnvelopeSchema },
       },
     },
     async (request) => {
@@ -195,9 +198,20 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
       if (found.album.locked && !isAdmin(principal))
         throw new AppError(409, 'ALBUM_LOCKED', 'The album is approved for print');
 
-      const workspace = fonts || colors ? structuredClone(found.album.workspace) : undefined;
-      if (workspace && fonts) workspace.settings.fonts = fonts;
-      if (workspace && colors) workspace.settings.colors = colors;
+      // Fonts and colours are document settings: they are saved as a mutation like an editor's, so they are
+      // logged and every open editor receives them as a `mutations` event instead of reloading.
+      const patches: Patch[] = [];
+      if (fonts) patches.push({ op: 'replace', path: settingPath('fonts'), value: fonts });
+      if (colors) patches.push({ op: 'replace', path: settingPath('colors'), value: colors });
+      if (patches.length > 0) {
+        const saved = await saveServerChange(app.realtime, found.album.id, principal, patches);
+        if (!saved.ok) {
+          if (saved.code === 'ACCESS_LOST') throw notFound('Album');
+          if (saved.code === 'ALBUM_LOCKED') throw new AppError(409, 'ALBUM_LOCKED', saved.message);
+          if (saved.code === 'SAVE_FAILED') throw new AppError(503, 'SAVE_FAILED', saved.message);
+          throw new AppError(422, 'INVALID_SETTINGS', saved.message, { path: saved.path });
+        }
+      }
       // Sticker link (issue 8): guests cannot run a public link; switching it on the first time makes the token.
       const nextSettings: AlbumSettingsRecord = {
         ...found.album.settings,
@@ -212,9 +226,6 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         language,
         locked,
         settings: nextSettings,
-        // A document change is a new version, so editors holding the old one reload (TODO(sync issue): log it
-        // as a mutation in album_mutations once the patch format of packages/model exists).
-        ...(workspace ? { workspace, version: found.album.version + 1 } : {}),
       });
       return view({ album, access: found.access });
     },
@@ -226,7 +237,10 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const found = await loadAlbum(requirePrincipal(request), request.params.id);
       if (found.access !== 'owner') throw forbidden('NOT_OWNER', 'Only the owner can delete the album');
+      // The album's files (images, sticker photos, AI edits, exports) follow its rows in the file cleanup job.
+      const files = await collectAlbumFiles(app.ctx.database, found.album.id);
       await deleteAlbum(db, found.album.id);
+      await scheduleFileCleanup(imageServices(app), files);
       return reply.status(204).send();
     },
   );

@@ -25,7 +25,7 @@ const summary = (row: BlueprintRow) => ({
   id: row.id,
   title: row.title,
   blueprint_category: row.category,
-  // Cover previews are rendered by the print issue; until then the web draws the cover from the workspace.
+  // The web draws template covers itself from GET /blueprints/:id/cover (routes/covers.ts).
   cover_preview_url: null,
   colors: row.colors,
   fonts: row.fonts,

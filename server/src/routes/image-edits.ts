@@ -11,7 +11,7 @@ import { imageEditService, MAX_RUNNING_EDITS_PER_USER } from '../image-edits/ser
 import { findBlob, findImage } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { toImageView } from '../images/view.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import { errorResponses } from './schemas.ts';
 
 /** A stream token works this long after the job was created. */
@@ -59,7 +59,7 @@ export const imageEditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const image = await findImage(db, request.params.imageId);
-      const found = image && (await findAlbumFor(db, image.albumId, principal));
+      const found = image && (await findAlbumHeaderFor(db, image.albumId, principal));
       if (!image || !found) throw notFound('Image');
       if (found.album.locked && !isAdmin(principal)) {
         throw new AppError(409, 'ALBUM_LOCKED', 'The album is approved for print');

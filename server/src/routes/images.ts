@@ -6,7 +6,7 @@ import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findBlob, findImage, listAlbumImages, updateImage, type ImageRow } from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
 import { imageSchema, toImageView } from '../images/view.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import { errorResponses } from './schemas.ts';
 
 const fraction = z.number().min(0).max(1);
@@ -39,7 +39,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = services.database.db;
 
   async function editableAlbum(principal: Principal, albumId: string) {
-    const found = await findAlbumFor(db, albumId, principal);
+    const found = await findAlbumHeaderFor(db, albumId, principal);
     if (!found) throw notFound('Album');
     if (found.album.locked && !isAdmin(principal)) {
       throw new AppError(409, 'ALBUM_LOCKED', 'The album is approved for print');
@@ -50,7 +50,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
   /** The image and its album access, or 404 for anyone who may not see that album. */
   async function visibleImage(principal: Principal, id: string): Promise<ImageRow> {
     const image = await findImage(db, id);
-    if (!image || !(await findAlbumFor(db, image.albumId, principal))) throw notFound('Image');
+    if (!image || !(await findAlbumHeaderFor(db, image.albumId, principal))) throw notFound('Image');
     return image;
   }
 
@@ -97,7 +97,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const found = await findAlbumFor(db, request.params.albumId, principal);
+      const found = await findAlbumHeaderFor(db, request.params.albumId, principal);
       if (!found) throw notFound('Album');
       const rows = await listAlbumImages(db, found.album.id);
       return { images: await Promise.all(rows.map(view)) };

@@ -4,6 +4,7 @@ import { onboardingRoutes } from './onboarding.ts';
 import { stickerTemplateRoutes } from './sticker-templates.ts';
 import { authRoutes } from './auth.ts';
 import { blueprintRoutes } from './blueprints.ts';
+import { coverRoutes } from './covers.ts';
 import { guestRoutes } from './guests.ts';
 import { healthRoutes } from './health.ts';
 import { imageFeatureRoutes } from '../images/plugin.ts';
@@ -18,6 +19,7 @@ import { imageEditRoutes } from './image-edits.ts';
 import { stockRoutes } from './stock.ts';
 import { stickerLinkRoutes } from './sticker-link.ts';
 import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
+import { invitationRoutes } from './invitations.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -29,6 +31,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationRoutes);
   await app.register(blueprintRoutes);
   await app.register(albumRoutes);
+  await app.register(coverRoutes);
   await app.register(imageFeatureRoutes);
   await app.register(mutationRoutes);
   await app.register(onboardingRoutes);
@@ -40,4 +43,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(imageEditRoutes);
   await app.register(stickerLinkRoutes);
   await app.register(publicStickerUploadRoutes);
+  await app.register(invitationRoutes);
 };

@@ -8,10 +8,10 @@ import { z } from 'zod';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { albumRoom } from '../realtime/protocol.ts';
+import { broadcastUserId } from '../realtime/index.ts';
 import { parseMutationPayload } from '../realtime/album-sync.ts';
 import { mutationsSince } from '../repositories/album-mutations.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
-import { ownerIdentifierOf } from '../auth/access-tokens.ts';
+import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import { errorResponses } from './schemas.ts';
 import { errorEnvelopeSchema } from '../http/errors.ts';
 
@@ -42,7 +42,7 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findAlbumFor(db, request.params.id, requirePrincipal(request));
+      const found = await findAlbumHeaderFor(db, request.params.id, requirePrincipal(request));
       if (!found) throw notFound('Album');
       const mutations = await mutationsSince(db, found.album.id, request.query.since, MAX_LOG_ENTRIES);
       return { version: found.album.version, mutations };
@@ -71,7 +71,7 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const found = await findAlbumFor(db, request.params.id, principal);
+      const found = await findAlbumHeaderFor(db, request.params.id, principal);
       if (!found) throw notFound('Album');
       const payload = parseMutationPayload(request.body);
       if (typeof payload === 'string') throw new AppError(400, 'INVALID_PAYLOAD', payload);
@@ -88,7 +88,7 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
           version: result.version,
           clientId: payload.clientId,
           mutationId: payload.mutationId,
-          userId: ownerIdentifierOf(principal),
+          userId: broadcastUserId(principal),
         });
       }
       return { version: result.version, duplicate: result.duplicate };

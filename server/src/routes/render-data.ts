@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { albums } from '../db/schema.ts';
+import { findAlbumRow } from '../repositories/albums.ts';
 import { notFound, unauthorized } from '../http/errors.ts';
 import { createRenderImageSource } from '../print/images.ts';
 import { buildRenderData, renderDataSchema } from '../print/render-data.ts';
@@ -36,7 +35,7 @@ export const renderDataRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!(await tokens.verifyRender(typeof token === 'string' ? token : undefined, albumId))) {
         throw unauthorized('A valid render token for this album is required');
       }
-      const [album] = await db.select().from(albums).where(eq(albums.id, albumId));
+      const album = await findAlbumRow(db, albumId);
       if (!album) throw notFound('Album');
       void reply.header('cache-control', 'no-store');
       return buildRenderData(db, album, images);

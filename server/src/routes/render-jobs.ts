@@ -20,9 +20,10 @@ import {
   RENDER_EXPORT_QUEUE_OPTIONS,
   type RenderExportJob,
 } from '../jobs/render-export.ts';
+import { imageServices } from '../images/service.ts';
 import { ExportFiles } from '../print/export-files.ts';
 import { renderTokensFor } from '../print/render-tokens.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import {
   deleteRenderJob,
   findRenderJob,
@@ -102,7 +103,8 @@ export const renderJobSchema = z.object({
 export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
   const tokens = renderTokensFor(app.ctx.config);
-  const files = ExportFiles.forDataDir(app.ctx.config.dataDir);
+  // The storage the images use (local or S3), so exports are signed and served the same way.
+  const files = new ExportFiles(imageServices(app).storage);
 
   // The API only sends jobs; started on first use like the image service's sender.
   let sender: Promise<PgBoss> | undefined;
@@ -129,14 +131,14 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   async function requireAdminOnAlbum(principal: Principal, albumId: string): Promise<void> {
-    if (!(await findAlbumFor(db, albumId, principal))) throw notFound('Album');
+    if (!(await findAlbumHeaderFor(db, albumId, principal))) throw notFound('Album');
     if (!isAdmin(principal)) throw forbidden('ADMIN_ONLY', 'Only admins can export print files');
   }
 
   async function view(row: RenderJobRow): Promise<z.infer<typeof renderJobSchema>> {
     const fileUrl =
       row.state === 'finished' && row.fileKey
-        ? `/api/v1/render_jobs/${row.id}/file?token=${await tokens.signFile(row.id)}`
+        ? await files.url(row.fileKey, row.contentType ?? 'application/octet-stream')
         : null;
     return {
       id: row.id,
@@ -215,7 +217,7 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function loadJob(principal: Principal, id: string): Promise<RenderJobRow> {
     const row = z.uuid().safeParse(id).success ? await findRenderJob(db, id) : undefined;
-    if (!row || !(await findAlbumFor(db, row.albumId, principal))) throw notFound('Render job');
+    if (!row || !(await findAlbumHeaderFor(db, row.albumId, principal))) throw notFound('Render job');
     if (!isAdmin(principal)) throw forbidden('ADMIN_ONLY', 'Only admins can export print files');
     return row;
   }
@@ -234,35 +236,6 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteRenderJob(db, row.id);
       if (row.fileKey) await files.delete(row.fileKey);
       return reply.status(204).send(null);
-    },
-  );
-
-  // Opened by a plain link (no bearer header), so the file token in the URL is the access check: only admins get
-  // one, through the list above, and it opens this one file for an hour.
-  app.get(
-    '/render_jobs/:id/file',
-    {
-      schema: {
-        tags: ['print'],
-        params: z.object({ id: z.string().max(64) }),
-        querystring: z.object({ token: z.string().max(2000).optional() }),
-      },
-    },
-    async (request, reply) => {
-      const { id } = request.params;
-      if (!z.uuid().safeParse(id).success || !(await tokens.verifyFile(request.query.token, id))) {
-        throw new AppError(401, 'UNAUTHORIZED', 'This download link is invalid or has expired');
-      }
-      const row = await findRenderJob(db, id);
-      const file = row?.fileKey ? await files.open(row.fileKey) : undefined;
-      if (!row || !file) throw notFound('Export file');
-      const name = (row.fileName ?? `${row.id}.bin`).replace(/[^A-Za-z0-9._-]/g, '_');
-      return reply
-        .header('content-type', row.contentType ?? 'application/octet-stream')
-        .header('content-length', String(file.size))
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.stream);
     },
   );
 };

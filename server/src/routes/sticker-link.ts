@@ -9,7 +9,7 @@ import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findBlob, findImage } from '../images/repository.ts';
 import { deleteImageWithFiles, imageServices } from '../images/service.ts';
 import { imageSchema, toImageView } from '../images/view.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import {
   deleteStickerUploadRow,
   findStickerUpload,
@@ -48,7 +48,8 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       merged_at: row.mergedAt?.toISOString() ?? null,
       sticker_id: row.stickerId,
       created_at: row.createdAt.toISOString(),
-      details: row.details,
+      // The face the image job found once it has run (undefined until then, null when there is none).
+      details: image?.details.face !== undefined ? { ...row.details, face: image.details.face } : row.details,
       image: image ? await toImageView(services.storage, image, await findBlob(db, image.blobId)) : null,
     };
   }
@@ -63,7 +64,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const found = await findAlbumFor(db, request.params.id, requirePrincipal(request));
+      const found = await findAlbumHeaderFor(db, request.params.id, requirePrincipal(request));
       if (!found) throw notFound('Album');
       const rows = await listStickerUploads(db, found.album.id);
       return { sticker_uploads: await Promise.all(rows.map(view)) };
@@ -86,7 +87,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const found = await findAlbumFor(db, request.params.id, principal);
+      const found = await findAlbumHeaderFor(db, request.params.id, principal);
       if (!found) throw notFound('Album');
       if (found.album.locked) throw new AppError(409, 'ALBUM_LOCKED', 'The album is approved for print');
       const { merged, mergedAt } = await mergeStickerUploads(
@@ -112,7 +113,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const upload = await findStickerUpload(db, request.params.id);
-      const found = upload && (await findAlbumFor(db, upload.albumId, principal));
+      const found = upload && (await findAlbumHeaderFor(db, upload.albumId, principal));
       if (!upload || !found) throw notFound('Sticker upload');
       await deleteStickerUploadRow(db, upload.id);
       // A merged upload's photo now belongs to its sticker; an unmerged one goes with its upload.

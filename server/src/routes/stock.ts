@@ -7,7 +7,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { inspectStoredUpload } from '../images/inspect.ts';
 import { claimBlob, deleteBlobRow, findBlob } from '../images/repository.ts';
-import { imageServices } from '../images/service.ts';
+import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 import type { StockProvider } from '../providers/pexels/index.ts';
 import {
   createStockProvider,
@@ -202,8 +202,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const row = await deleteLibraryPhoto(db, request.params.id);
       if (!row) throw notFound('Stock photo');
       // Documents that placed this photo keep their pexelsId; the renderer then shows its image placeholder.
-      await services.storage.delete(libraryFileKeys(row.files));
-      await deleteBlobRow(db, row.blobId);
+      // The files follow in the file cleanup job (kept while another record shares the upload).
+      await scheduleFileCleanup(services, { blobIds: [row.blobId], keys: libraryFileKeys(row.files) });
       return reply.status(204).send(null);
     },
   );

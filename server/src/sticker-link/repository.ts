@@ -6,10 +6,19 @@ import { albums, stickerUploads, type StickerUploadDetails } from '../db/schema.
 export type StickerUploadRow = typeof stickerUploads.$inferSelect;
 export type AlbumRow = typeof albums.$inferSelect;
 
+/** What the public routes need of a link's album: no document (hundreds of kB), which has its own cache. */
+export type StickerLinkAlbum = Pick<AlbumRow, 'id' | 'title' | 'settings' | 'version' | 'ownerIdentifier'>;
+
 /** The album whose sticker link has this token (active or not); undefined for an unknown token. */
-export async function findAlbumByStickerToken(db: Db, token: string): Promise<AlbumRow | undefined> {
+export async function findAlbumByStickerToken(db: Db, token: string): Promise<StickerLinkAlbum | undefined> {
   const [album] = await db
-    .select()
+    .select({
+      id: albums.id,
+      title: albums.title,
+      settings: albums.settings,
+      version: albums.version,
+      ownerIdentifier: albums.ownerIdentifier,
+    })
     .from(albums)
     .where(sql`${albums.settings}->>'stickerUploadToken' = ${token}`)
     .limit(1);
@@ -35,16 +44,50 @@ export async function listStickerUploads(db: Db, albumId: string): Promise<Stick
     .orderBy(desc(stickerUploads.createdAt));
 }
 
-export async function listStickerUploadsOfClient(
+/** The uploads one contributor session sent to this album, newest first. */
+export async function listStickerUploadsOfSession(
   db: Db,
   albumId: string,
-  clientId: string,
+  sessionId: string,
 ): Promise<StickerUploadRow[]> {
   return db
     .select()
     .from(stickerUploads)
-    .where(and(eq(stickerUploads.albumId, albumId), eq(stickerUploads.clientId, clientId)))
+    .where(and(eq(stickerUploads.albumId, albumId), eq(stickerUploads.sessionId, sessionId)))
     .orderBy(desc(stickerUploads.createdAt));
+}
+
+/**
+ * Replaces a contributor's own upload, in one statement that only matches while it is unmerged and theirs, so a
+ * merge and a replacement never both win. Returns the row before and after, or undefined when nothing matched.
+ */
+export async function replaceOwnStickerUpload(
+  db: Db,
+  where: { id: string; albumId: string; sessionId: string },
+  values: Pick<typeof stickerUploads.$inferInsert, 'name' | 'lastName' | 'position' | 'sectionId'> &
+    Partial<Pick<typeof stickerUploads.$inferInsert, 'imageId' | 'details'>>,
+): Promise<{ before: StickerUploadRow; after: StickerUploadRow } | undefined> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select()
+      .from(stickerUploads)
+      .where(
+        and(
+          eq(stickerUploads.id, where.id),
+          eq(stickerUploads.albumId, where.albumId),
+          eq(stickerUploads.sessionId, where.sessionId),
+          isNull(stickerUploads.mergedAt),
+        ),
+      )
+      .for('update');
+    if (!before) return undefined;
+    const [after] = await tx
+      .update(stickerUploads)
+      .set(values)
+      .where(eq(stickerUploads.id, where.id))
+      .returning();
+    return { before, after };
+  });
 }
 
 export async function findStickerUpload(db: Db, id: string): Promise<StickerUploadRow | undefined> {

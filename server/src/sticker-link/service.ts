@@ -1,6 +1,6 @@
 /**
- * Sticker link rules that are not HTTP (issue 8): the public view of a link, submission rate limits, face detection
- * after a submission, and merging uploads into stickers through the realtime saving path.
+ * Sticker link rules that are not HTTP (issue 8): the public view of a link, submission rate limits, the face of
+ * an upload, and merging uploads into stickers through the realtime saving path.
  */
 import {
   createSticker,
@@ -16,18 +16,20 @@ import {
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
+import type { Db } from '../db/database.ts';
 import type { StickerUploadDetails } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { detectLargestFace, type FaceBox } from '../images/faces.ts';
 import { findBlob, findImage } from '../images/repository.ts';
 import type { ImageServices } from '../images/service.ts';
 import { albumRoom } from '../realtime/protocol.ts';
+import { currentAlbumDocument } from '../repositories/albums.ts';
 import {
   claimForMerge,
   releaseMergeClaim,
   setStickerId,
   setStickerUploadDetails,
-  type AlbumRow,
+  type StickerLinkAlbum,
   type StickerUploadRow,
 } from './repository.ts';
 
@@ -35,9 +37,29 @@ export const stickerLinkUnavailable = () =>
   new AppError(404, 'STICKER_LINK_UNAVAILABLE', 'This sticker link is not available');
 
 /** The album behind a token if its link is switched on; otherwise the one 404 for inactive, unknown and deleted. */
-export function activeLinkAlbum(album: AlbumRow | undefined): AlbumRow {
+export function activeLinkAlbum(album: StickerLinkAlbum | undefined): StickerLinkAlbum {
   if (!album || album.settings.stickerUploadEnabled !== true) throw stickerLinkUnavailable();
   return album;
+}
+
+type LinkSections = Array<{ id: string; name: string }>;
+const sectionsByAlbum = new Map<string, { version: number; sections: LinkSections }>();
+
+/**
+ * The sections of a link's album at its current version. A burst of contributors reads them hundreds of times
+ * while the album stays the same, so they are kept per album and version (every document change bumps the
+ * version) instead of reading and parsing the whole document on each request.
+ */
+export async function linkSections(db: Db, album: StickerLinkAlbum): Promise<LinkSections> {
+  const cached = sectionsByAlbum.get(album.id);
+  if (cached && cached.version === album.version) return cached.sections;
+  const current = await currentAlbumDocument(db, album.id);
+  if (!current) throw stickerLinkUnavailable();
+  const sections = selectableSections(current.doc);
+  sectionsByAlbum.delete(album.id);
+  sectionsByAlbum.set(album.id, { version: current.version, sections });
+  if (sectionsByAlbum.size > 500) sectionsByAlbum.delete(sectionsByAlbum.keys().next().value!);
+  return sections;
 }
 
 /** Sections a contributor may choose: the album's non-static sections, in album order. */
@@ -47,16 +69,20 @@ export function selectableSections(doc: AlbumDocument): Array<{ id: string; name
     .map((section) => ({ id: section.id, name: String((section.props as { name?: unknown }).name ?? '') }));
 }
 
+/** Whether the link's form asks for a position or title (and the submission must carry one). */
+export const linkRequiresPosition = (album: StickerLinkAlbum) =>
+  album.settings.stickerUploadRequirePosition === true || album.settings.stickerUploadAskForTitle === true;
+
 /** What GET /public/sticker_uploads/:token shows: nothing of the album beyond the form needs. */
-export function publicLinkView(album: AlbumRow) {
+export function publicLinkView(album: StickerLinkAlbum, sections: LinkSections) {
   const s = album.settings;
   const hidden = s.stickerUploadAnonymousUrl === true || s.stickerUploadSurpriseMode === true;
   return {
     title: hidden ? null : album.title,
     content: s.stickerUploadContent ?? null,
     white_label: s.stickerUploadWhiteLabel === true || s.stickerUploadSurpriseMode === true,
-    require_position: s.stickerUploadRequirePosition === true || s.stickerUploadAskForTitle === true,
-    sections: selectableSections(album.workspace),
+    require_position: linkRequiresPosition(album),
+    sections,
   };
 }
 
@@ -94,62 +120,30 @@ export const rateLimited = (retryAfterSeconds: number) =>
 const detecting = new Map<string, Promise<FaceBox | null>>();
 
 /**
- * Face detection runs on the main thread (WASM, ~0.1 s per photo plus decoding), so it must not compete with a
- * burst of contributors sending photos: submissions queue their detection here, and the queue works only once
- * no submission arrived for IDLE_MS. A merge that needs a face detects it at once.
+ * The face of an upload's photo: the one the image variants job found (jobs/image-variants.ts finds it for every
+ * sticker photo after the submission has been answered), else found now on the medium variant or the file, for
+ * a merge that comes before the job. Stored in the upload's details (null when there is none).
  */
-const IDLE_MS = 1_000;
-const waitingDetections = new Map<string, () => Promise<unknown>>();
-let lastSubmissionAt = 0;
-let draining = false;
-
-export function queueUploadFace(
-  services: ImageServices,
-  upload: Pick<StickerUploadRow, 'id' | 'imageId' | 'details'>,
-  onError: (error: unknown) => void,
-): void {
-  lastSubmissionAt = Date.now();
-  waitingDetections.set(upload.id, () => detectUploadFace(services, upload).catch(onError));
-  if (!draining) void drainDetections();
-}
-
-async function drainDetections(): Promise<void> {
-  draining = true;
-  try {
-    while (waitingDetections.size > 0) {
-      const idleFor = Date.now() - lastSubmissionAt;
-      if (idleFor < IDLE_MS) {
-        await new Promise((resolve) => setTimeout(resolve, IDLE_MS - idleFor));
-        continue;
-      }
-      const [id, work] = waitingDetections.entries().next().value!;
-      waitingDetections.delete(id);
-      await work();
-    }
-  } finally {
-    draining = false;
-  }
-}
-
-/** Finds the face in a submitted photo and stores it in the upload's details (null when there is none). */
 export function detectUploadFace(
   services: ImageServices,
   upload: Pick<StickerUploadRow, 'id' | 'imageId' | 'details'>,
 ): Promise<FaceBox | null> {
-  waitingDetections.delete(upload.id);
   const running = detecting.get(upload.id);
   if (running) return running;
   const db = services.database.db;
   const work = (async () => {
     if (!upload.imageId) return null;
     const image = await findImage(db, upload.imageId);
-    const blob = image && (await findBlob(db, image.blobId));
-    if (!blob) return null;
-    let face: FaceBox | null = null;
-    try {
-      face = await detectLargestFace(await services.storage.read(blob.storageKey));
-    } catch {
-      face = null;
+    if (!image) return null;
+    let face: FaceBox | null | undefined = image.details.face;
+    if (face === undefined) {
+      const blob = await findBlob(db, image.blobId);
+      const key = image.variants.medium?.key ?? blob?.storageKey;
+      try {
+        face = key ? await detectLargestFace(await services.storage.read(key)) : null;
+      } catch {
+        face = null;
+      }
     }
     await setStickerUploadDetails(db, upload.id, { ...upload.details, face });
     return face;
@@ -228,7 +222,7 @@ export async function mergeStickerUploads(
     for (const upload of claimed) {
       const image = upload.imageId ? await findImage(db, upload.imageId) : undefined;
       const face =
-        upload.details.face === undefined ? await detectUploadFace(services, upload) : upload.details.face;
+        image?.details.face !== undefined ? image.details.face : await detectUploadFace(services, upload);
       const size = image?.details ?? upload.details;
       const details = { ...upload.details, width: size.width, height: size.height, face };
       const result = stickerPatchesFor(current.doc, upload, details);

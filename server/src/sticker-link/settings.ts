@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Principal } from '../auth/access-tokens.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
-import { forbidden } from '../http/errors.ts';
+import { AppError, forbidden } from '../http/errors.ts';
 
 /** 144 random bits, base64url: the link token of /s/<token>; guessing one is hopeless. */
 export const newStickerLinkToken = () => randomBytes(18).toString('base64url');
@@ -24,8 +24,37 @@ export function stickerLinkSettings(
   }
   const next = { ...requested };
   delete next.stickerUploadToken;
+  if (requested.stickerUploadCustomDomain !== undefined)
+    next.stickerUploadCustomDomain = customDomain(requested.stickerUploadCustomDomain);
   if (requested.stickerUploadEnabled === true && !current.stickerUploadToken) {
     next.stickerUploadToken = newStickerLinkToken();
   }
   return next;
+}
+
+const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * The custom domain the link is shown with (stickers.example.org/s/<token>): a host name of at least two labels,
+ * lower-cased, without a trailing dot; empty means none. The host must point at this server (README).
+ */
+export function customDomain(value: string | null): string | null {
+  const host = (value ?? '').trim().toLowerCase().replace(/\.$/, '');
+  if (host === '') return null;
+  const labels = host.split('.');
+  if (
+    labels.length < 2 ||
+    !labels.every((label) => HOST_LABEL.test(label)) ||
+    /^[0-9]+$/.test(labels.at(-1)!)
+  ) {
+    throw new AppError(
+      422,
+      'INVALID_CUSTOM_DOMAIN',
+      'The custom domain must be a host name like stickers.example.org',
+      {
+        fields: [{ path: 'stickerUploadCustomDomain', message: 'Must be a host name' }],
+      },
+    );
+  }
+  return host;
 }

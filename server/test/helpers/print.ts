@@ -13,10 +13,10 @@ import { generateNKeysBetween } from 'fractional-indexing';
 import type { AlbumDocument, DocNode, Sticker } from '@stickerbook/model';
 import { spreadsInOrder } from '@stickerbook/model';
 import sharp from 'sharp';
-import { SERVER_ROOT } from '../../src/config/index.ts';
+import { SERVER_ROOT, type Config } from '../../src/config/index.ts';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
 import { renderExportDeps, workRenderExports, type RenderExportDeps } from '../../src/jobs/render-export.ts';
-import { updateAlbum } from '../../src/repositories/albums.ts';
+import { replaceAlbumDocument } from '../../src/repositories/albums.ts';
 import { bearer, startTestApp, type TestApp } from './test-app.ts';
 
 export const run = promisify(execFile);
@@ -38,10 +38,15 @@ export interface PrintStack extends TestApp {
 
 /** A real app listening on loopback (Chromium must reach /render and the API), with `workers` export workers. */
 export async function startPrintStack(
-  options: { workers?: number; deps?: (deps: RenderExportDeps) => RenderExportDeps } = {},
+  options: {
+    workers?: number;
+    deps?: (deps: RenderExportDeps) => RenderExportDeps;
+    /** More settings, e.g. `s3` to store files in a bucket. */
+    config?: Partial<Config>;
+  } = {},
 ): Promise<PrintStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-print-'));
-  const t = await startTestApp('pglite', { webDist: PRINT_WEB_DIST, dataDir });
+  const t = await startTestApp('pglite', { ...options.config, webDist: PRINT_WEB_DIST, dataDir });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -139,7 +144,7 @@ export async function editDocument(
     headers: bearer(await adminToken(stack)),
   });
   const doc = edit(response.json().workspace as AlbumDocument);
-  await updateAlbum(stack.database.db, albumId, { workspace: doc });
+  await replaceAlbumDocument(stack.database.db, albumId, doc);
   return doc;
 }
 

@@ -1,14 +1,40 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import { ROUTES } from './routeTable.ts';
+
+/** A screen component that can be loaded ahead of its first render (`preloadScreen`). */
+type Screen = ComponentType & { preload: () => Promise<unknown> };
 
 /**
  * Every screen is its own lazy chunk, so the start page does not download the editor, the wizard or the
- * admin screens. Names match `screen` in routeTable.ts.
+ * admin screens. Names match `screen` in routeTable.ts. A screen loaded before it first renders (the page's
+ * own screen, `preloadScreen`) renders at once instead of suspending: a Suspense fallback shown at start-up
+ * makes React hold the real page back for up to 300 ms.
  */
-function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): Screen {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () =>
+    (loading ??= load().then((module) => {
+      loaded = module[name];
+      return loaded;
+    }));
+  const Lazy = lazy(async () => ({ default: await preload() }));
+  const View = () => createElement(loaded ?? Lazy);
+  return Object.assign(View, { preload });
 }
 
-export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
+/** Starts loading the screen of a path (the page being opened), resolving when it can render. */
+export function preloadScreen(pathname: string): Promise<unknown> {
+  const matches = matchRoutes(
+    ROUTES.map((entry) => ({ path: entry.path, id: entry.screen })),
+    pathname,
+  );
+  const name = matches?.at(-1)?.route.id;
+  return (name && SCREENS[name]?.preload().catch(() => undefined)) || Promise.resolve();
+}
+
+export const SCREENS: Record<string, Screen> = {
   render: screen(() => import('../features/print-render/RenderPage.tsx'), 'RenderPage'),
   stickerUpload: screen(
     () => import('../features/sticker-upload/StickerUploadPage.tsx'),
@@ -16,7 +42,7 @@ export const SCREENS: Record<string, LazyExoticComponent<ComponentType>> = {
   ),
   albumPreview: screen(() => import('../features/album-preview/AlbumPreviewPage.tsx'), 'AlbumPreviewPage'),
   // The template preview is drawn by the shared renderer (web/src/render/), which owns this screen.
-  blueprintPreview: lazy(() => import('../render/BlueprintPreviewPage.tsx')),
+  blueprintPreview: screen(() => import('../render/BlueprintPreviewPage.tsx'), 'default'),
   affiliate: screen(() => import('../features/affiliate/AffiliatePage.tsx'), 'AffiliatePage'),
   invitationAccept: screen(
     () => import('../features/invitations/InvitationAcceptPage.tsx'),

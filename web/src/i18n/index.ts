@@ -19,7 +19,8 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-void i18n
+/** Resolves once the first catalogue is in (or failed to load: the app then shows the keys). */
+export const i18nReady: Promise<unknown> = i18n
   .use(lazyCatalogues)
   .use(LanguageDetector)
   .use(initReactI18next)
@@ -35,7 +36,8 @@ void i18n
       caches: ['localStorage'],
     },
     react: { useSuspense: true },
-  });
+  })
+  .catch(() => undefined);
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = currentLanguage(lng);

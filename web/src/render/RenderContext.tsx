@@ -12,7 +12,6 @@ export interface RenderOptions {
   fonts: AlbumSettings['fonts'];
   imageUrlFor?: ImageUrlFor;
   imageSizeFor?: ImageSizeFor;
-  variant: ImageVariant;
   printMode: boolean;
   showStickers: boolean;
   templates?: Readonly<Record<number, StickerTemplate>>;
@@ -24,16 +23,24 @@ export interface RenderOptions {
 export const RenderOptionsContext = createContext<RenderOptions>({
   colors: [],
   fonts: { title: 'Playfair Display', sub_title: 'Montserrat', paragraph: 'Lato' },
-  variant: 'medium',
   printMode: false,
   showStickers: true,
   idPrefix: 'r',
 });
+/**
+ * The image resolution tier (SPEC §9), apart from the other options: a zoom into a new tier re-renders the
+ * photos (ImageEl, placed stickers), not every text and shape.
+ */
+export const ImageVariantContext = createContext<ImageVariant>('medium');
 export const DocStoreContext = createContext<DocStore | null>(null);
 export const NodeSourceContext = createContext<NodeSource | null>(null);
 
 export function useRenderOptions(): RenderOptions {
   return useContext(RenderOptionsContext);
+}
+
+export function useImageVariant(): ImageVariant {
+  return useContext(ImageVariantContext);
 }
 
 export function svgId(options: RenderOptions, nodeId: string, purpose: string): string {

@@ -3,6 +3,7 @@ import type { AlbumDocument, AlbumMeta, StickerTemplate } from '@stickerbook/mod
 import { DocStore } from './store/DocStore.ts';
 import {
   DocStoreContext,
+  ImageVariantContext,
   NodeSourceContext,
   RenderOptionsContext,
   type ImageSizeFor,
@@ -58,7 +59,6 @@ export function RenderRoot(props: RenderRootProps) {
       fonts,
       imageUrlFor,
       imageSizeFor,
-      variant,
       printMode,
       showStickers,
       templates,
@@ -70,7 +70,6 @@ export function RenderRoot(props: RenderRootProps) {
       fonts,
       imageUrlFor,
       imageSizeFor,
-      variant,
       printMode,
       showStickers,
       templates,
@@ -86,12 +85,14 @@ export function RenderRoot(props: RenderRootProps) {
 
   return (
     <RenderOptionsContext.Provider value={options}>
-      <DocStoreContext.Provider value={store}>
-        <NodeSourceContext.Provider value={store}>
-          <FontLoader families={families} />
-          {props.children}
-        </NodeSourceContext.Provider>
-      </DocStoreContext.Provider>
+      <ImageVariantContext.Provider value={variant}>
+        <DocStoreContext.Provider value={store}>
+          <NodeSourceContext.Provider value={store}>
+            <FontLoader families={families} />
+            {props.children}
+          </NodeSourceContext.Provider>
+        </DocStoreContext.Provider>
+      </ImageVariantContext.Provider>
     </RenderOptionsContext.Provider>
   );
 }

@@ -153,6 +153,50 @@ describe('AlbumSync', () => {
     expect(b.editor.canUndo()).toBe(false);
   });
 
+  it('undoes only my own change: a field a collaborator changed after me keeps their value', async () => {
+    const a = await open();
+    const b = await open();
+    // A moves r1 and r2 in one change; B then moves r1 again.
+    a.editor.dispatch(
+      [
+        { op: 'replace', path: '/nodes/r1/props/x', value: 500 },
+        { op: 'replace', path: '/nodes/r2/props/x', value: 600 },
+      ],
+      { origin: 'local' },
+    );
+    await vi.advanceTimersByTimeAsync(2_000);
+    const r2Before = b.editor.doc.nodes.r2.props.x;
+    expect(r2Before).toBe(600);
+    move(b.editor, 'r1', 777);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(a.editor.doc.nodes.r1.props.x).toBe(777);
+
+    expect(a.editor.undo()).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    // r2 is back where it was before A's change; r1 stays where B put it, everywhere.
+    for (const doc of [a.editor.doc, b.editor.doc, server.doc]) {
+      expect(doc.nodes.r1.props.x).toBe(777);
+      expect(doc.nodes.r2.props.x).toBe(baseDoc().nodes.r2.props.x);
+    }
+  });
+
+  it('drops undo steps for a node a collaborator removed, and undo goes on with the rest', async () => {
+    const a = await open();
+    const b = await open();
+    move(a.editor, 'r1', 41);
+    move(a.editor, 'r2', 42);
+    await vi.advanceTimersByTimeAsync(2_000);
+    b.editor.dispatch([{ op: 'remove', path: '/nodes/r2' }], { origin: 'local' });
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(a.editor.doc.nodes.r2).toBeUndefined();
+    // The move of r2 is gone from A's history; the next undo reverts the move of r1.
+    expect(a.editor.undo()).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(server.doc.nodes.r2).toBeUndefined();
+    expect(server.doc.nodes.r1.props.x).toBe(baseDoc().nodes.r1.props.x);
+    expect(a.editor.canUndo()).toBe(false);
+  });
+
   it('keeps both edits to different fields and ends with the same value for the same field', async () => {
     const a = await open();
     const b = await open();

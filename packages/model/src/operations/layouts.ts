@@ -95,14 +95,29 @@ function retarget(tree: ElementTree, sectionId: string | undefined): ElementTree
   };
 }
 
-/** Applies patches to a working copy while collecting them, so a composite operation reads its own writes. */
+/**
+ * Collects the patches of a composite operation and applies them to a working copy when a later step reads it,
+ * so each step sees the earlier writes. Lazily: a plain layout drop never reads its result, and the caller
+ * applies the patches anyway, so applying them here too would double the cost of the biggest change we make.
+ */
 class Composer {
   readonly patches: Patch[] = [];
-  constructor(public doc: AlbumDocument) {}
+  private current: AlbumDocument;
+  private unapplied: Patch[] = [];
+  constructor(doc: AlbumDocument) {
+    this.current = doc;
+  }
+  get doc(): AlbumDocument {
+    if (this.unapplied.length > 0) {
+      this.current = applyPatches(this.current, this.unapplied);
+      this.unapplied = [];
+    }
+    return this.current;
+  }
   add(patches: readonly Patch[]): void {
     if (patches.length === 0) return;
     this.patches.push(...patches);
-    this.doc = applyPatches(this.doc, patches);
+    this.unapplied.push(...patches);
   }
 }
 

@@ -5,9 +5,10 @@
 import { blueprintSeed, startAlbum, type BlueprintMeta, type BlueprintSeed } from '../blueprint.ts';
 import type { ElementSink } from '../doc.ts';
 import { auto, label, verticalLine } from '../elements.ts';
-import { PAGE_H, PAGE_W, outerX, pageX, type Side } from '../geometry.ts';
+import { PAGE_W, outerX, pageX, type Side } from '../geometry.ts';
 import { contentSpread, type PageTheme } from '../layouts.ts';
-import type { TextStyle } from '../text.ts';
+import { albumAndDate, albumFacts, boxGrid, pageFill, symbolBadge } from '../pieces.ts';
+import { styleFamily } from '../text.ts';
 
 const meta: BlueprintMeta = {
   id: 'birthday-party',
@@ -25,26 +26,9 @@ const TURQUOISE = 3;
 const YELLOW = 4;
 const SUNSET = { type: 'linear' as const, colors: [CORAL, YELLOW], direction: 135 };
 
-const script = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  lineHeight: 120,
-  ...extra,
-});
-const round = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  bold: true,
-  uppercase: true,
-  letterSpacing: 1,
-  ...extra,
-});
-const body = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 150,
-  ...extra,
-});
+const script = styleFamily({ font: 'title', lineHeight: 120 });
+const round = styleFamily({ font: 'sub_title', bold: true, uppercase: true, letterSpacing: 1 });
+const body = styleFamily({ font: 'paragraph', lineHeight: 150 });
 
 /** A balloon: an oval, a knot and a string. */
 function balloon(spread: ElementSink, x: number, y: number, size: number, colour: number): void {
@@ -147,14 +131,19 @@ const theme: PageTheme = {
   },
   pageNumber(spread, side) {
     const box = { x: outerX(side, 26, 12), y: 276, width: 12, height: 12 };
-    spread.circle({ ...box, fill: TURQUOISE });
-    auto(spread, 'pagenum', { ...box, y: box.y + 3, height: 6 }, round(9, { align: 'center' }), WHITE);
+    symbolBadge(
+      spread,
+      'circle',
+      box,
+      { fill: TURQUOISE },
+      { symbol: 'pagenum', textTop: 3, style: round(9, { align: 'center' }), fill: WHITE },
+    );
   },
 };
 
 function coverSpread(spread: ElementSink): void {
   // Back cover.
-  spread.rect({ x: 0, y: 0, width: PAGE_W, height: PAGE_H, fill: TURQUOISE });
+  pageFill(spread, 'left', { fill: TURQUOISE });
   confetti(spread, 'left');
   spread.circle({ x: 70, y: 80, width: 90, height: 90, fill: WHITE });
   auto(
@@ -182,7 +171,7 @@ function coverSpread(spread: ElementSink): void {
   auto(spread, 'album', { x: 30, y: 268, width: 170, height: 6 }, round(7, { align: 'center' }), WHITE);
 
   // Front cover.
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: SUNSET });
+  pageFill(spread, 'right', { fill: SUNSET });
   confetti(spread, 'right');
   balloon(spread, 262, 40, 34, TURQUOISE);
   balloon(spread, 290, 62, 28, WHITE);
@@ -225,18 +214,10 @@ function introSpread(spread: ElementSink): void {
     body(11),
     NIGHT,
   );
-  const facts: Array<{
-    symbol: 'totalstickers' | 'totalpages' | 'release_date';
-    caption: string;
-    colour: number;
-  }> = [
-    { symbol: 'totalstickers', caption: 'Stickers', colour: CORAL },
-    { symbol: 'totalpages', caption: 'Pages', colour: TURQUOISE },
-    { symbol: 'release_date', caption: 'Party day', colour: YELLOW },
-  ];
-  facts.forEach((fact, i) => {
+  const factColours = [CORAL, TURQUOISE, YELLOW];
+  albumFacts(['Stickers', 'Pages', 'Party day'], (fact, i) => {
     const x = 32 + i * 58;
-    spread.circle({ x, y: 166, width: 50, height: 50, fill: fact.colour });
+    spread.circle({ x, y: 166, width: 50, height: 50, fill: factColours[i] });
     auto(
       spread,
       fact.symbol,
@@ -282,22 +263,14 @@ function closingSpread(spread: ElementSink): void {
   label(spread, { x: 28, y: 40, width: 174, height: 6 }, 'Write something nice', round(9), TURQUOISE);
   label(spread, { x: 28, y: 50, width: 174, height: 24 }, 'Birthday wishes', script(32), CORAL);
   const colours = [CORAL, TURQUOISE, YELLOW];
-  for (let i = 0; i < 6; i++) {
-    const col = i % 2;
-    const row = Math.floor(i / 2);
-    spread.rect({
-      x: 28 + col * 90,
-      y: 90 + row * 60,
-      width: 84,
-      height: 54,
-      fill: colours[(i + row) % 3],
-      opacity: 22,
-      borderRadius: 6,
-    });
-  }
+  boxGrid(
+    spread,
+    { x: 28, y: 90, rows: 3, cols: 2, width: 84, height: 54, stepX: 90, stepY: 60 },
+    (row, col) => ({ fill: colours[(row * 3 + col) % 3], opacity: 22, borderRadius: 6 }),
+  );
   theme.pageNumber(spread, 'left');
 
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: SUNSET });
+  pageFill(spread, 'right', { fill: SUNSET });
   confetti(spread, 'right');
   balloon(spread, 300, 50, 30, TURQUOISE);
   balloon(spread, 330, 40, 34, WHITE);
@@ -316,14 +289,10 @@ function closingSpread(spread: ElementSink): void {
     body(11, { align: 'center' }),
     NIGHT,
   );
-  auto(spread, 'album', { x: 250, y: 214, width: 190, height: 6 }, round(8, { align: 'center' }), WHITE);
-  auto(
-    spread,
-    'release_date',
-    { x: 250, y: 222, width: 190, height: 6 },
-    round(8, { align: 'center' }),
-    NIGHT,
-  );
+  albumAndDate(spread, { x: 250, y: 214, width: 190, height: 6 }, 8, round(8, { align: 'center' }), {
+    album: WHITE,
+    date: NIGHT,
+  });
   theme.pageNumber(spread, 'right');
 }
 

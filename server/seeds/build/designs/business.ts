@@ -7,7 +7,8 @@ import type { ElementSink } from '../doc.ts';
 import { auto, label } from '../elements.ts';
 import { PAGE_H, PAGE_W, outerX, pageX } from '../geometry.ts';
 import { contentSpread, type PageTheme } from '../layouts.ts';
-import type { TextStyle } from '../text.ts';
+import { albumAndDate, albumFacts, boxGrid, pageFill } from '../pieces.ts';
+import { styleFamily } from '../text.ts';
 
 const meta: BlueprintMeta = {
   id: 'business-team',
@@ -25,27 +26,9 @@ const TEAL = 3;
 const GREY = 4;
 const BRAND = { type: 'linear' as const, colors: [BLUE, TEAL], direction: 45 };
 
-const heading = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  bold: true,
-  lineHeight: 120,
-  ...extra,
-});
-const eyebrow = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  bold: true,
-  uppercase: true,
-  letterSpacing: 2,
-  ...extra,
-});
-const body = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 150,
-  ...extra,
-});
+const heading = styleFamily({ font: 'title', bold: true, lineHeight: 120 });
+const eyebrow = styleFamily({ font: 'sub_title', bold: true, uppercase: true, letterSpacing: 2 });
+const body = styleFamily({ font: 'paragraph', lineHeight: 150 });
 
 const theme: PageTheme = {
   contentPage(spread, side) {
@@ -128,7 +111,7 @@ const theme: PageTheme = {
 
 function coverSpread(spread: ElementSink): void {
   // Back cover.
-  spread.rect({ x: 0, y: 0, width: PAGE_W, height: PAGE_H, fill: GREY });
+  pageFill(spread, 'left', { fill: GREY });
   spread.circle({ x: 140, y: 30, width: 60, height: 60, fill: TEAL, opacity: 20 });
   spread.circle({ x: 30, y: 200, width: 40, height: 40, fill: BLUE, opacity: 12 });
   label(spread, { x: 28, y: 96, width: 174, height: 6 }, 'One team, one album', eyebrow(8), BLUE);
@@ -152,7 +135,7 @@ function coverSpread(spread: ElementSink): void {
   auto(spread, 'album', { x: 28, y: 270, width: 174, height: 6 }, eyebrow(7), INK, { opacity: 70 });
 
   // Front cover.
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: BRAND });
+  pageFill(spread, 'right', { fill: BRAND });
   spread.circle({ x: 330, y: 20, width: 120, height: 120, fill: WHITE, opacity: 8 });
   spread.circle({ x: 370, y: 60, width: 80, height: 80, stroke: WHITE, strokeWidth: 0.8, opacity: 35 });
   spread.circle({ x: 250, y: 200, width: 24, height: 24, fill: WHITE, opacity: 15 });
@@ -178,12 +161,7 @@ function introSpread(spread: ElementSink): void {
     body(10.5),
     INK,
   );
-  const facts: Array<{ symbol: 'totalstickers' | 'totalpages' | 'release_date'; caption: string }> = [
-    { symbol: 'totalstickers', caption: 'Stickers' },
-    { symbol: 'totalpages', caption: 'Pages' },
-    { symbol: 'release_date', caption: 'Edition' },
-  ];
-  facts.forEach((fact, i) => {
+  albumFacts(['Stickers', 'Pages', 'Edition'], (fact, i) => {
     const x = 28 + i * 59;
     spread.rect({ x, y: 170, width: 54, height: 46, fill: i === 0 ? BRAND : GREY, borderRadius: 4 });
     auto(
@@ -233,23 +211,19 @@ function closingSpread(spread: ElementSink): void {
   label(spread, { x: 28, y: 32, width: 174, height: 6 }, 'Leave a note', eyebrow(8), BLUE);
   label(spread, { x: 28, y: 42, width: 174, height: 20 }, 'Shout-outs', heading(36), INK);
   spread.rect({ x: 28, y: 70, width: 14, height: 3, fill: BLUE });
-  for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 2; col++) {
-      spread.rect({
-        x: 28 + col * 90,
-        y: 88 + row * 62,
-        width: 84,
-        height: 56,
-        fill: row % 2 === col % 2 ? GREY : WHITE,
-        stroke: GREY,
-        strokeWidth: 0.5,
-        borderRadius: 4,
-      });
-    }
-  }
+  boxGrid(
+    spread,
+    { x: 28, y: 88, rows: 3, cols: 2, width: 84, height: 56, stepX: 90, stepY: 62 },
+    (row, col) => ({
+      fill: row % 2 === col % 2 ? GREY : WHITE,
+      stroke: GREY,
+      strokeWidth: 0.5,
+      borderRadius: 4,
+    }),
+  );
   theme.pageNumber(spread, 'left');
 
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: BRAND });
+  pageFill(spread, 'right', { fill: BRAND });
   spread.circle({ x: 280, y: 40, width: 130, height: 130, stroke: WHITE, strokeWidth: 0.8, opacity: 30 });
   label(spread, { x: 254, y: 170, width: 180, height: 6 }, 'Thank you', eyebrow(9), WHITE);
   label(
@@ -259,8 +233,14 @@ function closingSpread(spread: ElementSink): void {
     heading(30),
     WHITE,
   );
-  auto(spread, 'album', { x: 254, y: 236, width: 180, height: 6 }, eyebrow(8), WHITE, { opacity: 85 });
-  auto(spread, 'release_date', { x: 254, y: 244, width: 180, height: 6 }, eyebrow(8), WHITE, { opacity: 85 });
+  albumAndDate(
+    spread,
+    { x: 254, y: 236, width: 180, height: 6 },
+    8,
+    eyebrow(8),
+    { album: WHITE, date: WHITE },
+    { opacity: 85 },
+  );
   auto(spread, 'pagenum', { x: 404, y: 279, width: 20, height: 6 }, eyebrow(8, { align: 'right' }), WHITE);
 }
 

@@ -8,7 +8,8 @@ import type { ElementSink } from '../doc.ts';
 import { auto, label } from '../elements.ts';
 import { PAGE_H, PAGE_W, outerX, pageX } from '../geometry.ts';
 import { contentSpread, type PageTheme } from '../layouts.ts';
-import type { TextStyle } from '../text.ts';
+import { albumAndDate, albumFacts, boxGrid, pageFill } from '../pieces.ts';
+import { styleFamily } from '../text.ts';
 
 const meta: BlueprintMeta = {
   id: 'community-club',
@@ -25,27 +26,9 @@ const TERRACOTTA = 2;
 const TEAL = 3;
 const CREAM = 4;
 
-const serif = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  bold: true,
-  lineHeight: 120,
-  ...extra,
-});
-const caps = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  bold: true,
-  uppercase: true,
-  letterSpacing: 3,
-  ...extra,
-});
-const body = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 150,
-  ...extra,
-});
+const serif = styleFamily({ font: 'title', bold: true, lineHeight: 120 });
+const caps = styleFamily({ font: 'sub_title', bold: true, uppercase: true, letterSpacing: 3 });
+const body = styleFamily({ font: 'paragraph', lineHeight: 150 });
 
 /** Three overlapping circles: the community motif. */
 function circles(spread: ElementSink, x: number, y: number, d: number, opacity: number): void {
@@ -64,7 +47,7 @@ function circles(spread: ElementSink, x: number, y: number, d: number, opacity: 
 
 const theme: PageTheme = {
   contentPage(spread, side) {
-    spread.rect({ x: pageX(side), y: 0, width: PAGE_W, height: PAGE_H, fill: CREAM, opacity: 45 });
+    pageFill(spread, side, { fill: CREAM, opacity: 45 });
     spread.rect({ x: pageX(side), y: PAGE_H - 10, width: PAGE_W, height: 10, fill: TEAL });
     spread.rect({ x: pageX(side), y: PAGE_H - 12, width: PAGE_W, height: 2, fill: TERRACOTTA });
   },
@@ -119,7 +102,7 @@ const theme: PageTheme = {
 
 function coverSpread(spread: ElementSink): void {
   // Back cover.
-  spread.rect({ x: 0, y: 0, width: PAGE_W, height: PAGE_H, fill: CREAM });
+  pageFill(spread, 'left', { fill: CREAM });
   circles(spread, 68, 40, 60, 85);
   label(
     spread,
@@ -147,7 +130,7 @@ function coverSpread(spread: ElementSink): void {
   auto(spread, 'album', { x: 30, y: 289, width: 170, height: 5 }, caps(6.5, { align: 'center' }), WHITE);
 
   // Front cover.
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: TEAL });
+  pageFill(spread, 'right', { fill: TEAL });
   spread.circle({ x: 290, y: 20, width: 140, height: 140, fill: TERRACOTTA, opacity: 90 });
   spread.circle({ x: 250, y: 70, width: 110, height: 110, fill: CREAM, opacity: 30 });
   spread.circle({ x: 360, y: 110, width: 80, height: 80, fill: WHITE, opacity: 15 });
@@ -169,18 +152,10 @@ function introSpread(spread: ElementSink): void {
     body(11),
     DEEP,
   );
-  const facts: Array<{
-    symbol: 'totalstickers' | 'totalpages' | 'release_date';
-    caption: string;
-    colour: number;
-  }> = [
-    { symbol: 'totalstickers', caption: 'Stickers', colour: TERRACOTTA },
-    { symbol: 'totalpages', caption: 'Pages', colour: TEAL },
-    { symbol: 'release_date', caption: 'Edition', colour: DEEP },
-  ];
-  facts.forEach((fact, i) => {
+  const factColours = [TERRACOTTA, TEAL, DEEP];
+  albumFacts(['Stickers', 'Pages', 'Edition'], (fact, i) => {
     const x = 30 + i * 58;
-    spread.circle({ x, y: 160, width: 52, height: 52, fill: fact.colour });
+    spread.circle({ x, y: 160, width: 52, height: 52, fill: factColours[i] });
     auto(spread, fact.symbol, { x, y: 174, width: 52, height: 14 }, serif(20, { align: 'center' }), WHITE);
     label(
       spread,
@@ -223,21 +198,13 @@ function closingSpread(spread: ElementSink): void {
   label(spread, { x: 28, y: 30, width: 174, height: 6 }, 'Our year together', caps(8), TERRACOTTA);
   label(spread, { x: 28, y: 40, width: 174, height: 18 }, 'Notes & signatures', serif(28), TEAL);
   spread.rect({ x: 28, y: 64, width: 16, height: 2.5, fill: TERRACOTTA });
-  for (let row = 0; row < 4; row++) {
-    for (let col = 0; col < 2; col++) {
-      spread.rect({
-        x: 28 + col * 90,
-        y: 80 + row * 48,
-        width: 84,
-        height: 42,
-        fill: WHITE,
-        borderRadius: 3,
-      });
-    }
-  }
+  boxGrid(spread, { x: 28, y: 80, rows: 4, cols: 2, width: 84, height: 42, stepX: 90, stepY: 48 }, () => ({
+    fill: WHITE,
+    borderRadius: 3,
+  }));
   theme.pageNumber(spread, 'left');
 
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: TEAL });
+  pageFill(spread, 'right', { fill: TEAL });
   circles(spread, 300, 50, 56, 90);
   label(spread, { x: 250, y: 170, width: 190, height: 8 }, 'Thank you', caps(10, { align: 'center' }), CREAM);
   label(
@@ -247,14 +214,10 @@ function closingSpread(spread: ElementSink): void {
     serif(30, { align: 'center' }),
     WHITE,
   );
-  auto(spread, 'album', { x: 250, y: 226, width: 190, height: 6 }, caps(8, { align: 'center' }), WHITE);
-  auto(
-    spread,
-    'release_date',
-    { x: 250, y: 234, width: 190, height: 6 },
-    caps(8, { align: 'center' }),
-    CREAM,
-  );
+  albumAndDate(spread, { x: 250, y: 226, width: 190, height: 6 }, 8, caps(8, { align: 'center' }), {
+    album: WHITE,
+    date: CREAM,
+  });
   auto(spread, 'pagenum', { x: 420, y: 280, width: 20, height: 6 }, caps(8, { align: 'right' }), WHITE);
 }
 

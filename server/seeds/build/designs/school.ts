@@ -7,7 +7,8 @@ import type { ElementSink } from '../doc.ts';
 import { auto, label, verticalLine } from '../elements.ts';
 import { PAGE_H, PAGE_W, outerX, pageX, type Side } from '../geometry.ts';
 import { contentSpread, type PageTheme } from '../layouts.ts';
-import type { TextStyle } from '../text.ts';
+import { albumAndDate, albumFacts, boxGrid, pageFill, symbolBadge } from '../pieces.ts';
+import { styleFamily } from '../text.ts';
 
 const meta: BlueprintMeta = {
   id: 'school-yearbook',
@@ -24,27 +25,9 @@ const GREEN = 2;
 const ORANGE = 3;
 const SKY = 4;
 
-const slab = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  bold: true,
-  lineHeight: 120,
-  ...extra,
-});
-const tag = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  bold: true,
-  uppercase: true,
-  letterSpacing: 2,
-  ...extra,
-});
-const body = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 150,
-  ...extra,
-});
+const slab = styleFamily({ font: 'title', bold: true, lineHeight: 120 });
+const tag = styleFamily({ font: 'sub_title', bold: true, uppercase: true, letterSpacing: 2 });
+const body = styleFamily({ font: 'paragraph', lineHeight: 150 });
 
 /** A pencil lying flat: body, ferrule, sharpened tip. */
 function pencil(spread: ElementSink, x: number, y: number, length: number): void {
@@ -118,14 +101,19 @@ const theme: PageTheme = {
   },
   pageNumber(spread, side) {
     const box = { x: outerX(side, 26, 14), y: 276, width: 14, height: 10 };
-    spread.rect({ ...box, fill: ORANGE, borderRadius: 2 });
-    auto(spread, 'pagenum', { ...box, y: box.y + 2, height: 6 }, slab(10, { align: 'center' }), PAPER);
+    symbolBadge(
+      spread,
+      'rect',
+      box,
+      { fill: ORANGE, borderRadius: 2 },
+      { symbol: 'pagenum', textTop: 2, style: slab(10, { align: 'center' }), fill: PAPER },
+    );
   },
 };
 
 function coverSpread(spread: ElementSink): void {
   // Back cover.
-  spread.rect({ x: 0, y: 0, width: PAGE_W, height: PAGE_H, fill: SKY });
+  pageFill(spread, 'left', { fill: SKY });
   margin(spread, 'left');
   label(
     spread,
@@ -153,7 +141,7 @@ function coverSpread(spread: ElementSink): void {
   auto(spread, 'album', { x: 30, y: 268, width: 170, height: 6 }, tag(7, { align: 'center' }), SLATE);
 
   // Front cover: a chalkboard in a wooden frame.
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: ORANGE });
+  pageFill(spread, 'right', { fill: ORANGE });
   spread.rect({ x: 242, y: 12, width: 206, height: 273, fill: GREEN, borderRadius: 3 });
   spread.circle({ x: 380, y: 30, width: 50, height: 50, stroke: PAPER, strokeWidth: 0.8, opacity: 35 });
   spread.line({ x: 262, y: 240, width: 166, height: 1, stroke: PAPER, strokeWidth: 0.5, opacity: 40 });
@@ -187,12 +175,7 @@ function introSpread(spread: ElementSink): void {
     body(11),
     SLATE,
   );
-  const facts: Array<{ symbol: 'totalstickers' | 'totalpages' | 'release_date'; caption: string }> = [
-    { symbol: 'totalstickers', caption: 'Stickers' },
-    { symbol: 'totalpages', caption: 'Pages' },
-    { symbol: 'release_date', caption: 'School year' },
-  ];
-  facts.forEach((fact, i) => {
+  albumFacts(['Stickers', 'Pages', 'School year'], (fact, i) => {
     const x = 28 + i * 59;
     spread.rect({ x, y: 150, width: 54, height: 44, fill: i === 1 ? ORANGE : GREEN, borderRadius: 3 });
     auto(spread, fact.symbol, { x, y: 159, width: 54, height: 14 }, slab(22, { align: 'center' }), PAPER);
@@ -232,23 +215,15 @@ function closingSpread(spread: ElementSink): void {
   theme.contentPage(spread, 'left');
   label(spread, { x: 28, y: 30, width: 174, height: 6 }, 'Sign here', tag(8), ORANGE);
   label(spread, { x: 28, y: 40, width: 174, height: 18 }, 'Autographs', slab(32), GREEN);
-  for (let row = 0; row < 4; row++) {
-    for (let col = 0; col < 2; col++) {
-      spread.rect({
-        x: 28 + col * 90,
-        y: 76 + row * 48,
-        width: 84,
-        height: 42,
-        fill: PAPER,
-        stroke: GREEN,
-        strokeWidth: 0.5,
-        borderRadius: 3,
-      });
-    }
-  }
+  boxGrid(spread, { x: 28, y: 76, rows: 4, cols: 2, width: 84, height: 42, stepX: 90, stepY: 48 }, () => ({
+    fill: PAPER,
+    stroke: GREEN,
+    strokeWidth: 0.5,
+    borderRadius: 3,
+  }));
   theme.pageNumber(spread, 'left');
 
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: ORANGE });
+  pageFill(spread, 'right', { fill: ORANGE });
   spread.rect({ x: 242, y: 12, width: 206, height: 273, fill: GREEN, borderRadius: 3 });
   label(
     spread,
@@ -264,14 +239,10 @@ function closingSpread(spread: ElementSink): void {
     slab(36, { align: 'center' }),
     PAPER,
   );
-  auto(spread, 'album', { x: 262, y: 170, width: 166, height: 6 }, tag(8, { align: 'center' }), PAPER);
-  auto(
-    spread,
-    'release_date',
-    { x: 262, y: 178, width: 166, height: 6 },
-    tag(8, { align: 'center' }),
-    ORANGE,
-  );
+  albumAndDate(spread, { x: 262, y: 170, width: 166, height: 6 }, 8, tag(8, { align: 'center' }), {
+    album: PAPER,
+    date: ORANGE,
+  });
   pencil(spread, 305, 230, 80);
   auto(spread, 'pagenum', { x: 405, y: 270, width: 20, height: 6 }, slab(10, { align: 'right' }), PAPER);
 }

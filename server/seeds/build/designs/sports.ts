@@ -7,7 +7,8 @@ import type { ElementSink } from '../doc.ts';
 import { auto, label } from '../elements.ts';
 import { PAGE_H, PAGE_W, outerX, pageX, type Side } from '../geometry.ts';
 import { contentSpread, type PageTheme } from '../layouts.ts';
-import type { TextStyle } from '../text.ts';
+import { albumAndDate, albumFacts, boxGrid, pageFill, symbolBadge } from '../pieces.ts';
+import { styleFamily } from '../text.ts';
 
 const meta: BlueprintMeta = {
   id: 'sports-club',
@@ -25,28 +26,9 @@ const NAVY = 3;
 const GOLD = 4;
 const NIGHT = { type: 'linear' as const, colors: [NAVY, INK], direction: 90 };
 
-const headline = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  bold: true,
-  uppercase: true,
-  lineHeight: 100,
-  ...extra,
-});
-const kicker = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  bold: true,
-  uppercase: true,
-  letterSpacing: 3,
-  ...extra,
-});
-const body = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 150,
-  ...extra,
-});
+const headline = styleFamily({ font: 'title', bold: true, uppercase: true, lineHeight: 100 });
+const kicker = styleFamily({ font: 'sub_title', bold: true, uppercase: true, letterSpacing: 3 });
+const body = styleFamily({ font: 'paragraph', lineHeight: 150 });
 
 /** Centre circle and halfway line, faint, as on a pitch. */
 function pitchMarks(spread: ElementSink, side: Side, cy: number, radius: number, opacity: number): void {
@@ -67,7 +49,7 @@ function pitchMarks(spread: ElementSink, side: Side, cy: number, radius: number,
 const theme: PageTheme = {
   contentPage(spread, side) {
     const x = pageX(side);
-    spread.rect({ x, y: 0, width: PAGE_W, height: PAGE_H, fill: NAVY, opacity: 6 });
+    pageFill(spread, side, { fill: NAVY, opacity: 6 });
     spread.rect({ x, y: PAGE_H - 6, width: PAGE_W, height: 6, fill: NAVY });
   },
   runningHeader(spread, side) {
@@ -130,14 +112,19 @@ const theme: PageTheme = {
   },
   pageNumber(spread, side) {
     const box = { x: outerX(side, 16, 12), y: 277, width: 12, height: 12 };
-    spread.rect({ ...box, fill: RED, borderRadius: 2 });
-    auto(spread, 'pagenum', { ...box, y: box.y + 3, height: 6 }, headline(11, { align: 'center' }), WHITE);
+    symbolBadge(
+      spread,
+      'rect',
+      box,
+      { fill: RED, borderRadius: 2 },
+      { symbol: 'pagenum', textTop: 3, style: headline(11, { align: 'center' }), fill: WHITE },
+    );
   },
 };
 
 function coverSpread(spread: ElementSink): void {
   // Back cover (left page).
-  spread.rect({ x: 0, y: 0, width: PAGE_W, height: PAGE_H, fill: NIGHT });
+  pageFill(spread, 'left', { fill: NIGHT });
   pitchMarks(spread, 'left', 148.5, 52, 12);
   spread.circle({ x: 75, y: 93.5, width: 80, height: 80, fill: RED });
   auto(
@@ -167,7 +154,7 @@ function coverSpread(spread: ElementSink): void {
   auto(spread, 'album', { x: 30, y: 272, width: 170, height: 8 }, kicker(8, { align: 'center' }), GOLD);
 
   // Front cover (right page).
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: NIGHT });
+  pageFill(spread, 'right', { fill: NIGHT });
   pitchMarks(spread, 'right', 200, 70, 14);
   spread.rect({ x: 230, y: 0, width: PAGE_W, height: 12, fill: RED });
   spread.rect({ x: 230, y: 12, width: PAGE_W, height: 2, fill: GOLD });
@@ -215,12 +202,7 @@ function introSpread(spread: ElementSink): void {
     body(10.5),
     INK,
   );
-  const facts: Array<{ symbol: 'totalstickers' | 'totalpages' | 'release_date'; caption: string }> = [
-    { symbol: 'totalstickers', caption: 'Stickers' },
-    { symbol: 'totalpages', caption: 'Pages' },
-    { symbol: 'release_date', caption: 'Season' },
-  ];
-  facts.forEach((fact, i) => {
+  albumFacts(['Stickers', 'Pages', 'Season'], (fact, i) => {
     const x = 24 + i * 62;
     spread.rect({ x, y: 212, width: 58, height: 50, fill: i === 0 ? RED : NAVY, borderRadius: 2 });
     auto(spread, fact.symbol, { x, y: 222, width: 58, height: 18 }, headline(36, { align: 'center' }), WHITE);
@@ -266,24 +248,16 @@ function closingSpread(spread: ElementSink): void {
     body(10),
     INK,
   );
-  for (let row = 0; row < 4; row++) {
-    for (let col = 0; col < 2; col++) {
-      spread.rect({
-        x: 24 + col * 94,
-        y: 96 + row * 44,
-        width: 88,
-        height: 38,
-        fill: WHITE,
-        stroke: NAVY,
-        strokeWidth: 0.5,
-        borderRadius: 2,
-      });
-    }
-  }
+  boxGrid(spread, { x: 24, y: 96, rows: 4, cols: 2, width: 88, height: 38, stepX: 94, stepY: 44 }, () => ({
+    fill: WHITE,
+    stroke: NAVY,
+    strokeWidth: 0.5,
+    borderRadius: 2,
+  }));
   theme.pageNumber(spread, 'left');
 
   // Right: thank you.
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: NIGHT });
+  pageFill(spread, 'right', { fill: NIGHT });
   pitchMarks(spread, 'right', 148.5, 60, 12);
   label(
     spread,
@@ -300,14 +274,10 @@ function closingSpread(spread: ElementSink): void {
     WHITE,
   );
   spread.rect({ x: 330, y: 176, width: 30, height: 3, fill: RED });
-  auto(spread, 'album', { x: 250, y: 188, width: 190, height: 8 }, kicker(9, { align: 'center' }), WHITE);
-  auto(
-    spread,
-    'release_date',
-    { x: 250, y: 198, width: 190, height: 8 },
-    kicker(9, { align: 'center' }),
-    GOLD,
-  );
+  albumAndDate(spread, { x: 250, y: 188, width: 190, height: 8 }, 10, kicker(9, { align: 'center' }), {
+    album: WHITE,
+    date: GOLD,
+  });
   spread.rect({ x: 230, y: PAGE_H - 6, width: PAGE_W, height: 6, fill: RED });
   theme.pageNumber(spread, 'right');
 }

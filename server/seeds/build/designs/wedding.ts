@@ -7,7 +7,8 @@ import type { ElementSink } from '../doc.ts';
 import { auto, label } from '../elements.ts';
 import { PAGE_H, PAGE_W, pageX, type Side } from '../geometry.ts';
 import { contentSpread, type PageTheme } from '../layouts.ts';
-import type { TextStyle } from '../text.ts';
+import { albumAndDate, albumFacts, pageFill } from '../pieces.ts';
+import { styleFamily } from '../text.ts';
 
 const meta: BlueprintMeta = {
   id: 'wedding-classic',
@@ -24,29 +25,9 @@ const ROSE = 2;
 const SAGE = 3;
 const CHAMPAGNE = 4;
 
-const serif = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'title',
-  size,
-  italic: true,
-  align: 'center',
-  lineHeight: 120,
-  ...extra,
-});
-const smallCaps = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'sub_title',
-  size,
-  uppercase: true,
-  letterSpacing: 4,
-  align: 'center',
-  ...extra,
-});
-const body = (size: number, extra: Partial<TextStyle> = {}): TextStyle => ({
-  font: 'paragraph',
-  size,
-  lineHeight: 150,
-  align: 'center',
-  ...extra,
-});
+const serif = styleFamily({ font: 'title', italic: true, align: 'center', lineHeight: 120 });
+const smallCaps = styleFamily({ font: 'sub_title', uppercase: true, letterSpacing: 4, align: 'center' });
+const body = styleFamily({ font: 'paragraph', lineHeight: 150, align: 'center' });
 
 /** A centred line - dot - line ornament. */
 function ornament(spread: ElementSink, cx: number, y: number, halfWidth: number, colour: number): void {
@@ -114,7 +95,7 @@ function rings(spread: ElementSink, cx: number, y: number, size: number, colour:
 
 function coverSpread(spread: ElementSink): void {
   // Back cover.
-  spread.rect({ x: 0, y: 0, width: PAGE_W, height: PAGE_H, fill: CHAMPAGNE });
+  pageFill(spread, 'left', { fill: CHAMPAGNE });
   doubleFrame(spread, 'left', IVORY, 12);
   rings(spread, 115, 82, 22, ROSE);
   label(spread, { x: 35, y: 118, width: 160, height: 14 }, 'Collect every guest', serif(24), INK);
@@ -130,7 +111,7 @@ function coverSpread(spread: ElementSink): void {
   auto(spread, 'album', { x: 35, y: 262, width: 160, height: 6 }, smallCaps(7), SAGE);
 
   // Front cover.
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: CHAMPAGNE });
+  pageFill(spread, 'right', { fill: CHAMPAGNE });
   doubleFrame(spread, 'right', IVORY, 12);
   spread.circle({ x: 270, y: 78, width: 150, height: 150, fill: IVORY });
   spread.circle({ x: 266, y: 74, width: 158, height: 158, stroke: ROSE, strokeWidth: 0.5 });
@@ -154,12 +135,7 @@ function introSpread(spread: ElementSink): void {
     body(10.5, { italic: true }),
     INK,
   );
-  const facts: Array<{ symbol: 'totalstickers' | 'totalpages' | 'release_date'; caption: string }> = [
-    { symbol: 'totalstickers', caption: 'Stickers' },
-    { symbol: 'totalpages', caption: 'Pages' },
-    { symbol: 'release_date', caption: 'Our day' },
-  ];
-  facts.forEach((fact, i) => {
+  albumFacts(['Stickers', 'Pages', 'Our day'], (fact, i) => {
     const cx = 55 + i * 60;
     spread.circle({ x: cx - 24, y: 176, width: 48, height: 48, fill: CHAMPAGNE, opacity: 60 });
     spread.circle({ x: cx - 26, y: 174, width: 52, height: 52, stroke: ROSE, strokeWidth: 0.4 });
@@ -211,7 +187,7 @@ function closingSpread(spread: ElementSink): void {
   }
   theme.pageNumber(spread, 'left');
 
-  spread.rect({ x: 230, y: 0, width: PAGE_W, height: PAGE_H, fill: CHAMPAGNE, opacity: 60 });
+  pageFill(spread, 'right', { fill: CHAMPAGNE, opacity: 60 });
   theme.contentPage(spread, 'right');
   rings(spread, 345, 92, 22, ROSE);
   label(spread, { x: 255, y: 128, width: 180, height: 22 }, 'Thank you', serif(44), ROSE);
@@ -223,8 +199,10 @@ function closingSpread(spread: ElementSink): void {
     INK,
   );
   ornament(spread, 345, 186, 30, ROSE);
-  auto(spread, 'album', { x: 265, y: 194, width: 160, height: 8 }, smallCaps(8), INK);
-  auto(spread, 'release_date', { x: 265, y: 204, width: 160, height: 8 }, smallCaps(8), SAGE);
+  albumAndDate(spread, { x: 265, y: 194, width: 160, height: 8 }, 10, smallCaps(8), {
+    album: INK,
+    date: SAGE,
+  });
   theme.pageNumber(spread, 'right');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankDoc, BACK, CONTENT, COVER, makeEditor } from '../test-support.ts';
-import { fitRect, pageToScreen, screenToPage, wheelZoomFactor, zoomAround } from './camera.ts';
+import { fitRect, pageToScreen, pinchCamera, screenToPage, wheelZoomFactor, zoomAround } from './camera.ts';
 import { nearestSpreadId, spreadIdAtPoint, spreadLayout } from './layout.ts';
 
 describe('camera transforms', () => {
@@ -27,6 +27,27 @@ describe('camera transforms', () => {
   it('zooms about 0.75 % per wheel unit, and back by the opposite delta', () => {
     expect(wheelZoomFactor(-1)).toBeCloseTo(1.0075);
     expect(wheelZoomFactor(100) * wheelZoomFactor(-100)).toBeCloseTo(1);
+  });
+
+  it('pinches: the zoom follows the finger distance and the page point under the midpoint follows it', () => {
+    const start = { x: 40, y: 30, zoom: 1 };
+    const from = [
+      { x: 100, y: 200 },
+      { x: 300, y: 200 },
+    ] as const;
+    const grabbed = screenToPage(start, { x: 200, y: 200 });
+    // Fingers twice as far apart, their midpoint moved 50 px right and 20 px down.
+    const camera = pinchCamera(start, from, [
+      { x: 50, y: 220 },
+      { x: 450, y: 220 },
+    ]);
+    expect(camera.zoom).toBeCloseTo(2);
+    const under = screenToPage(camera, { x: 250, y: 220 });
+    expect(under.x).toBeCloseTo(grabbed.x);
+    expect(under.y).toBeCloseTo(grabbed.y);
+    // Fingers together: clamped at the minimum zoom, not a division by zero.
+    expect(pinchCamera(start, from, [from[0], from[0]]).zoom).toBe(0.05);
+    expect(pinchCamera(start, [from[0], from[0]], from).zoom).toBe(1);
   });
 
   it('fits a rectangle centred in the viewport with padding', () => {

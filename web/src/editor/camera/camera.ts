@@ -54,6 +54,25 @@ export function wheelZoomFactor(deltaY: number): number {
   return Math.pow(1 + ZOOM_WHEEL_STEP_PER_UNIT, -deltaY);
 }
 
+/**
+ * Two-finger pinch (touch screens): the zoom follows the distance between the fingers, and the page point that
+ * was under their midpoint when the pinch began stays under their midpoint (so moving both fingers pans).
+ * `start` is the camera when the second finger went down; points are screen px.
+ */
+export function pinchCamera(
+  start: Camera,
+  from: readonly [Point, Point],
+  to: readonly [Point, Point],
+): Camera {
+  const distance = (p: readonly [Point, Point]) => Math.hypot(p[1].x - p[0].x, p[1].y - p[0].y);
+  const midpoint = (p: readonly [Point, Point]) => ({ x: (p[0].x + p[1].x) / 2, y: (p[0].y + p[1].y) / 2 });
+  const startDistance = distance(from);
+  const zoom = clampZoom(startDistance > 0 ? (start.zoom * distance(to)) / startDistance : start.zoom);
+  const anchor = screenToPage(start, midpoint(from));
+  const mid = midpoint(to);
+  return { x: anchor.x - mid.x / zoom, y: anchor.y - mid.y / zoom, zoom };
+}
+
 /** Plain wheel scrolls: the deltas are screen pixels. */
 export function panByScreen(camera: Camera, dx: number, dy: number): Camera {
   return { ...camera, x: camera.x + dx / camera.zoom, y: camera.y + dy / camera.zoom };

@@ -12,6 +12,7 @@ import {
   fitRect,
   pageToScreen,
   panByScreen,
+  pinchCamera,
   screenToPage,
   viewportPageRect,
   wheelZoomFactor,
@@ -65,9 +66,14 @@ export class CameraController {
     this.camera.set(zoomAround(this.camera.get(), screenPoint ?? { x: width / 2, y: height / 2 }, zoom));
   }
 
-  /** Ctrl-wheel and pinch (browsers report pinch as ctrl-wheel): zoom around the pointer. */
+  /** Ctrl-wheel and trackpad pinch (browsers report it as ctrl-wheel): zoom around the pointer. */
   wheelZoom(deltaY: number, screenPoint: Point): void {
     this.zoomTo(this.camera.get().zoom * wheelZoomFactor(deltaY), screenPoint);
+  }
+
+  /** Two-finger touch pinch: see `pinchCamera`; `start` is the camera when the pinch began. */
+  pinch(start: Camera, from: readonly [Point, Point], to: readonly [Point, Point]): void {
+    this.camera.set(pinchCamera(start, from, to));
   }
 
   zoomToFitSpread(spreadId: string): void {

@@ -15,6 +15,7 @@ import {
   checkInvariants,
   commit,
   createHistory,
+  rebaseHistory,
   redo,
   undo,
   type AlbumDocument,
@@ -73,10 +74,12 @@ export class DocumentState {
     return true;
   }
 
+  /** Applies a collaborator's change and rebases the undo stack over it, so undo never overwrites it. */
   applyRemote(patches: Patch[]): void {
     if (patches.length === 0) return;
     const previous = this.current;
     this.publish(previous, applyPatches(previous, patches), patches, 'remote');
+    this.history.set(rebaseHistory(this.history.get(), patches));
   }
 
   canUndo(editingText: boolean): boolean {
@@ -111,7 +114,11 @@ export class DocumentState {
   }
 
   private step(doc: AlbumDocument, history: History, patches: Patch[], label: string): boolean {
-    if (patches.length === 0) return false;
+    if (patches.length === 0) {
+      // An entry with nothing left to apply (collaborators changed all of it) is used up all the same.
+      if (history !== this.history.get()) this.history.set(history);
+      return false;
+    }
     this.publish(this.current, doc, patches, 'local');
     this.history.set(history);
     this.localPatches.emit({ patches, label });

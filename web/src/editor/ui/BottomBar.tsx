@@ -80,7 +80,11 @@ function PageBox() {
           if (event.key === 'Enter') submit();
           if (event.key === 'Escape') setValue(label);
         }}
-        onBlur={submit}
+        // Leaving the box goes to a page typed but not submitted; otherwise it would refit the current spread
+        // (e.g. undo a zoom) on the first click into the canvas.
+        onBlur={() => {
+          if (value !== label) submit();
+        }}
         styles={{ input: { textAlign: 'center' } }}
         data-testid="page-box"
       />

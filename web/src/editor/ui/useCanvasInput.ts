@@ -1,10 +1,12 @@
 /**
  * DOM events -> engine input. Pointer events come from the canvas viewport (positions relative to it, pointer
- * captured so a drag may leave the viewport); the wheel is a non-passive listener so ctrl-wheel / pinch zoom
- * the canvas instead of the page; keys come from the window while the focus is not in a form field or in the
+ * captured so a drag may leave the viewport); two touch pointers pinch-zoom; the wheel is a non-passive listener
+ * so ctrl-wheel / trackpad pinch zoom the canvas instead of the page; keys come from the window while the focus is not in a form field or in the
  * text editor (which owns the keyboard, engine `input.ts`).
  */
 import { useEffect, type RefObject } from 'react';
+import type { Point } from '@stickerbook/model';
+import type { Camera } from '../camera/camera.ts';
 import type { Editor } from '../Editor.ts';
 import type { PointerInput } from '../input.ts';
 import type { Atom } from '../state/atom.ts';
@@ -41,12 +43,38 @@ export function useCanvasInput(
     const viewport = viewportRef.current;
     if (!viewport) return;
     let activePointer: number | null = null;
+    // Two-finger pinch on touch screens: the second finger ends the first finger's gesture, then both zoom and
+    // pan the camera until one is lifted (trackpad pinch arrives as ctrl-wheel, below).
+    const touches = new Map<number, Point>();
+    let pinch: { start: Camera; from: [Point, Point]; ids: [number, number] } | null = null;
     const onCanvasUi = (event: Event) =>
       event.target instanceof Element && event.target.closest(`[${CANVAS_UI_ATTRIBUTE}]`) !== null;
 
+    const startPinch = (event: PointerEvent): boolean => {
+      if (event.pointerType !== 'touch') return false;
+      touches.set(event.pointerId, pointerInput(viewport, event).screen);
+      if (touches.size !== 2 || pinch) return false;
+      if (activePointer !== null) {
+        if (viewport.hasPointerCapture(activePointer)) viewport.releasePointerCapture(activePointer);
+        activePointer = null;
+        editor.cancelGesture();
+      }
+      const [[idA, a], [idB, b]] = [...touches];
+      pinch = { start: editor.camera.get(), from: [a, b], ids: [idA, idB] };
+      return true;
+    };
+    const endTouch = (pointerId: number) => {
+      touches.delete(pointerId);
+      if (pinch?.ids.includes(pointerId)) pinch = null;
+    };
+
     const down = (event: PointerEvent) => {
       if (onCanvasUi(event) || event.button === 2) return;
-      if (activePointer !== null) return; // a second finger: ignore (no multi-touch gestures yet)
+      if (startPinch(event)) {
+        event.preventDefault();
+        return;
+      }
+      if (activePointer !== null || pinch) return; // a third finger, or one left over from a pinch
       // Leaving an edit mode by clicking elsewhere commits it (SPEC §4); the click does nothing else.
       if (editor.editMode.get().kind !== 'none') {
         finishEditing(() => editor.stopEditing());
@@ -62,6 +90,13 @@ export function useCanvasInput(
     };
     const move = (event: PointerEvent) => {
       const input = pointerInput(viewport, event);
+      if (touches.has(event.pointerId)) touches.set(event.pointerId, input.screen);
+      if (pinch) {
+        const [a, b] = pinch.ids.map((id) => touches.get(id));
+        if (a && b && pinch.ids.includes(event.pointerId))
+          editor.cameraController.pinch(pinch.start, pinch.from, [a, b]);
+        return;
+      }
       if (activePointer === event.pointerId) {
         editor.pointerMove(input);
         return;
@@ -74,12 +109,14 @@ export function useCanvasInput(
       hovered.set(editor.hitTest(editor.screenToPage(input.screen), 3 / zoom) ?? null);
     };
     const up = (event: PointerEvent) => {
+      endTouch(event.pointerId);
       if (activePointer !== event.pointerId) return;
       activePointer = null;
       if (viewport.hasPointerCapture(event.pointerId)) viewport.releasePointerCapture(event.pointerId);
       editor.pointerUp(pointerInput(viewport, event));
     };
     const cancel = (event: PointerEvent) => {
+      endTouch(event.pointerId);
       if (activePointer !== event.pointerId) return;
       activePointer = null;
       editor.cancelGesture();

@@ -18,14 +18,24 @@ import { useTranslation } from 'react-i18next';
 import { editReducer, initialEditState, isRunning, type EditedImage, type EditState } from './editState.ts';
 import { followImageEdit, startImageEdit } from './editStream.ts';
 
+/** What to do with a finished edit: keep it as an extra image, or put it where the original is used. */
+export type ApplyEdit = 'add' | 'replace';
+
 export interface AiEditModalProps {
   opened: boolean;
   imageId: string;
   /** The image as it is now, shown beside the preview. */
   originalUrl?: string;
   onClose(): void;
-  /** The new image record (the original is kept); e.g. to swap it into the element. */
-  onDone?(image: EditedImage): void;
+  /**
+   * The user's choice for the new image record (the server keeps the original either way). Without it the
+   * result only joins the album's images.
+   */
+  onApply?(image: EditedImage, how: ApplyEdit): void;
+  /** What 'replace' replaces here (the selected element, or every use in the album), shown with the result. */
+  replaceHint?: string;
+  /** False when there is nothing to replace (an image the album does not use): only 'add' is offered. */
+  canReplace?: boolean;
 }
 
 const EXAMPLES = ['example1', 'example2', 'example3', 'example4'] as const;
@@ -50,18 +60,21 @@ function progressPercent(state: EditState): number {
  * SPEC §2 AI edit modal: a prompt (with example prompts), the edit's states with the partial images as they
  * stream in, and the result, which becomes a new image next to the kept original.
  */
-export function AiEditModal({ opened, imageId, originalUrl, onClose, onDone }: AiEditModalProps) {
+export function AiEditModal({
+  opened,
+  imageId,
+  originalUrl,
+  onClose,
+  onApply,
+  replaceHint,
+  canReplace = true,
+}: AiEditModalProps) {
   const { t } = useTranslation();
   const [prompt, setPrompt] = useState('');
   const [state, dispatch] = useReducer(editReducer, initialEditState);
   const closeStream = useRef<() => void>(() => undefined);
 
   useEffect(() => () => closeStream.current(), []);
-  useEffect(() => {
-    if (state.phase === 'done' && state.image) onDone?.(state.image);
-    // onDone is a callback prop: only the transition to done matters.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [state.phase]);
 
   const running = isRunning(state);
   const start = async () => {
@@ -80,6 +93,11 @@ export function AiEditModal({ opened, imageId, originalUrl, onClose, onDone }: A
     dispatch({ type: 'reset' });
     setPrompt('');
     onClose();
+  };
+  const apply = (how: ApplyEdit) => {
+    const image = state.image;
+    close();
+    if (image) onApply?.(image, how);
   };
 
   const status =
@@ -143,12 +161,12 @@ export function AiEditModal({ opened, imageId, originalUrl, onClose, onDone }: A
         </Stack>
         {state.phase !== 'idle' && (
           <Stack gap={4} data-testid="ai-edit-status" data-phase={state.phase}>
-            <Progress
-              value={progressPercent(state)}
-              animated={running}
-              color={state.phase === 'error' ? 'red' : undefined}
-            />
-            {state.phase !== 'error' && <Text size="sm">{status}</Text>}
+            {state.phase !== 'error' && (
+              <>
+                <Progress value={progressPercent(state)} animated={running} />
+                <Text size="sm">{status}</Text>
+              </>
+            )}
           </Stack>
         )}
         {failure && (
@@ -163,14 +181,26 @@ export function AiEditModal({ opened, imageId, originalUrl, onClose, onDone }: A
           </Alert>
         )}
         {state.phase === 'done' && (
-          <Text size="sm" c="dimmed">
-            {t('aiEdit.keepsOriginal')}
+          <Text size="sm" c="dimmed" data-testid="ai-edit-result-hint">
+            {onApply && canReplace && replaceHint ? replaceHint : t('aiEdit.keepsOriginal')}
           </Text>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} data-testid="ai-edit-close">
             {t('aiEdit.close')}
           </Button>
+          {state.phase === 'done' && onApply && (
+            <>
+              <Button variant="light" onClick={() => apply('add')} data-testid="ai-edit-add">
+                {t('aiEdit.addAsNew')}
+              </Button>
+              {canReplace && (
+                <Button onClick={() => apply('replace')} data-testid="ai-edit-replace">
+                  {t('aiEdit.replace')}
+                </Button>
+              )}
+            </>
+          )}
           {(state.phase === 'idle' || state.phase === 'error') && (
             <Button
               leftSection={<IconSparkles size={16} />}

@@ -1,7 +1,8 @@
 /**
  * AI image edit (issue 5): the button (shown only when GET /features offers the edit) and the modal with the
- * SPEC §4 states. Mount `<AiEditButton imageId originalUrl onDone />` wherever an image record is at hand.
+ * SPEC §4 states. Mount `<AiEditButton imageId originalUrl onApply />` wherever an image record is at hand, or
+ * open `<AiEditModal>` yourself (the images panel's item menu does).
  */
-export { AiEditButton } from './AiEditButton.tsx';
-export { AiEditModal, type AiEditModalProps } from './AiEditModal.tsx';
+export { AiEditButton, useAiEditAvailable } from './AiEditButton.tsx';
+export { AiEditModal, type AiEditModalProps, type ApplyEdit } from './AiEditModal.tsx';
 export { editReducer, initialEditState, type EditedImage, type EditState } from './editState.ts';

@@ -12,6 +12,7 @@ import { EditorProvider, useEditor } from '../../editor/ui/EditorContext.tsx';
 import { PresenceAvatars } from '../presence/PresenceAvatars.tsx';
 import { RemoteSelections } from '../presence/RemoteSelections.tsx';
 import { EditorTabPanel } from '../editor-tabs/EditorTabPanel.tsx';
+import { MobileTabSheet } from '../editor-tabs/MobileTabSheet.tsx';
 import { EditorSidebar } from './EditorSidebar.tsx';
 import { useEditorImages } from './editorImages.ts';
 import { useAiImageTools } from './imageTools.tsx';
@@ -69,10 +70,13 @@ export function EditorShell({ album, view, tabs }: Props) {
                 // The background tab's images panel shows the uploads itself.
                 showUploads={mobile || view.tab !== 'background' || view.backgroundSource === 'stock'}
               />
+              {mobile && <MobileTabSheet album={album} view={view} />}
             </div>
           </div>
         </AppShell.Main>
         <SettingsModal
+          album={album}
+          mobile={mobile}
           tab={view.settingsTab}
           onTabChange={(tab) => navigate(editorPath(album.id, view.tab, 'settings', tab), { replace: true })}
           onClose={() => navigate(tabPath)}

@@ -30,7 +30,14 @@ export function LowResolutionOverlay({ albumId }: { albumId: string }) {
         return (
           <div
             key={`${issue.elementId}:${issue.imageId}`}
-            style={{ position: 'absolute', left: right - 4, top: top + 4, transform: 'translateX(-100%)' }}
+            // max-content: near the viewport's right edge the badge would otherwise shrink to '…'.
+            style={{
+              position: 'absolute',
+              left: right - 4,
+              top: top + 4,
+              transform: 'translateX(-100%)',
+              width: 'max-content',
+            }}
             data-element-id={issue.elementId}
           >
             <div style={{ pointerEvents: 'auto' }}>

@@ -1,16 +1,22 @@
-import { Button, FileButton, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, FileButton, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { preflight, type AlbumDocument, type ImageModel } from '@stickerbook/model';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditor } from '../../editor/ui/EditorContext.tsx';
+import { confirm } from '../../ui/confirm.tsx';
+import { notify, notifyError } from '../../ui/notify.ts';
+import { AiEditModal, useAiEditAvailable, type ApplyEdit, type EditedImage } from '../ai-edit/index.ts';
+import { runChange } from '../editor-tabs/editorHooks.ts';
+import { deleteImage, fetchImage } from '../uploads/uploadApi.ts';
 import { notifyUploadProblems, problemsText } from '../uploads/uploadErrors.ts';
 import { TooManyFilesError, uploadFiles } from '../uploads/uploadFiles.ts';
 import { UploadProgress } from '../uploads/UploadProgress.tsx';
-import { notify } from '../../ui/notify.ts';
+import { AlbumImageItem } from './AlbumImageItem.tsx';
 import { albumImagesQueryKey, useAlbumImageRegistry } from './albumImages.ts';
 import { useRegistryVersion } from './imageRegistry.ts';
-import { LowResolutionBadge } from './LowResolutionBadge.tsx';
+import { imageUses, replaceImageEverywhere } from './replaceImage.ts';
 
 interface Props {
   albumId: string;
@@ -22,15 +28,55 @@ interface Props {
 /**
  * The background tab's images: a drop zone and file picker (SPEC §4 upload flow with progress), then the album's
  * images as thumbnails (small variant), draggable onto the canvas as `image/x-stickerbook-image` with the id.
+ * Each thumbnail's menu edits the image with AI (the result is added, or replaces the original wherever the
+ * album uses it) or deletes it. Lives in the editor (EditorProvider).
  */
 export function AlbumImagesPanel({ albumId, model = 'image', doc }: Props) {
   const { t } = useTranslation();
+  const editor = useEditor();
   const queryClient = useQueryClient();
   const registry = useAlbumImageRegistry(albumId);
   useRegistryVersion(registry);
+  const aiEditAvailable = useAiEditAvailable();
   const [dragging, setDragging] = useState(false);
-  const records = queryClient.getQueryData<Array<{ id: string }>>(albumImagesQueryKey(albumId)) ?? [];
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const records = registry.records();
   const issues = doc ? preflight(doc, registry.pixelsById()) : [];
+  const editingUses = editingId && doc ? imageUses(doc, editingId) : 0;
+  const refresh = () => queryClient.invalidateQueries({ queryKey: albumImagesQueryKey(albumId) });
+
+  async function applyEdit(originalId: string, image: EditedImage, how: ApplyEdit) {
+    try {
+      const record = await fetchImage(image.id);
+      registry.setRecord(record);
+      if (how === 'replace') {
+        runChange(editor, 'replace edited image', (current) =>
+          replaceImageEverywhere(current, originalId, record.id),
+        );
+      }
+    } catch (error) {
+      notifyError(error);
+    }
+    await refresh();
+  }
+
+  async function remove(imageId: string) {
+    const uses = doc ? imageUses(doc, imageId) : 0;
+    const confirmed = await confirm({
+      title: t('images.item.deleteTitle'),
+      message: uses > 0 ? t('images.item.deleteUsed', { count: uses }) : t('images.item.deleteMessage'),
+      confirmLabel: t('images.item.delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteImage(imageId);
+      registry.remove(imageId);
+    } catch (error) {
+      notifyError(error);
+    }
+    await refresh();
+  }
 
   async function upload(files: File[]) {
     try {
@@ -45,7 +91,7 @@ export function AlbumImagesPanel({ albumId, model = 'image', doc }: Props) {
       if (!(error instanceof TooManyFilesError)) throw error;
       notify.error(problemsText(t, error.codes));
     }
-    await queryClient.invalidateQueries({ queryKey: albumImagesQueryKey(albumId) });
+    await refresh();
   }
 
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
@@ -101,26 +147,28 @@ export function AlbumImagesPanel({ albumId, model = 'image', doc }: Props) {
         </Text>
       ) : (
         <SimpleGrid cols={2} spacing={6}>
-          {records.map(({ id }) => {
-            const issue = issues.find((candidate) => candidate.imageId === id);
-            return (
-              <div
-                key={id}
-                style={{ position: 'relative' }}
-                draggable
-                onDragStart={(event) => event.dataTransfer.setData('image/x-stickerbook-image', id)}
-                data-testid="album-image"
-              >
-                <Image src={registry.imageUrlFor(id, 'small')} radius="sm" h={90} fit="cover" alt="" />
-                {issue && (
-                  <div style={{ position: 'absolute', top: 4, right: 4 }}>
-                    <LowResolutionBadge issue={issue} />
-                  </div>
-                )}
-              </div>
-            );
-          })}
+          {records.map(({ id }) => (
+            <AlbumImageItem
+              key={id}
+              imageId={id}
+              src={registry.imageUrlFor(id, 'small')}
+              issue={issues.find((candidate) => candidate.imageId === id)}
+              onAiEdit={aiEditAvailable ? () => setEditingId(id) : undefined}
+              onDelete={() => void remove(id)}
+            />
+          ))}
         </SimpleGrid>
+      )}
+      {editingId && (
+        <AiEditModal
+          opened
+          imageId={editingId}
+          originalUrl={registry.imageUrlFor(editingId, 'medium')}
+          onClose={() => setEditingId(null)}
+          onApply={(image, how) => void applyEdit(editingId, image, how)}
+          canReplace={editingUses > 0}
+          replaceHint={t('aiEdit.replaceEverywhereHint', { count: editingUses })}
+        />
       )}
     </Stack>
   );

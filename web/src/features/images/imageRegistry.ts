@@ -52,6 +52,16 @@ export class ImageRegistry {
     return this.entries.get(id)?.record;
   }
 
+  /**
+   * The album's image records as the images panel lists them, newest first: those the server listed and those
+   * this browser created since (canvas drops, AI edits), without files still uploading.
+   */
+  records(): ImageRecord[] {
+    const records: ImageRecord[] = [];
+    for (const entry of this.entries.values()) if (entry.record) records.push(entry.record);
+    return records.sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : 0));
+  }
+
   readonly imageUrlFor = (id: string, variant: ImageVariant): string | undefined => {
     const entry = this.entries.get(id);
     if (!entry) return undefined;

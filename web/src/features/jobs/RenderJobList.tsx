@@ -3,6 +3,7 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../ui/notify.ts';
 import { useDeleteRenderJob, useRenderJobs, type RenderJob } from './queries.ts';
+import { confirm } from '../../ui/confirm.tsx';
 
 const STATE_COLORS: Record<RenderJob['state'], string> = {
   queued: 'gray',
@@ -30,7 +31,15 @@ export function RenderJobList({ albumId }: { albumId: string }) {
       {jobs.data.map((job) => {
         const title = job.settings.label || t(`print.presets.${job.settings.preset ?? 'custom'}`);
         return (
-          <Paper key={job.id} withBorder p="sm" radius="md" data-testid="render-job" data-state={job.state}>
+          <Paper
+            key={job.id}
+            withBorder
+            p="sm"
+            radius="md"
+            data-testid="render-job"
+            data-state={job.state}
+            data-job-id={job.id}
+          >
             <Group justify="space-between" wrap="nowrap" gap="sm">
               <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                 <Group gap="xs">
@@ -80,7 +89,15 @@ export function RenderJobList({ albumId }: { albumId: string }) {
                   color="red"
                   aria-label={t('print.jobs.delete')}
                   loading={remove.isPending && remove.variables === job.id}
-                  onClick={() => remove.mutate(job.id, { onError: notifyError })}
+                  onClick={async () => {
+                    const confirmed = await confirm({
+                      title: t('print.jobs.deleteTitle'),
+                      message: t('print.jobs.deleteMessage'),
+                      confirmLabel: t('print.jobs.delete'),
+                      danger: true,
+                    });
+                    if (confirmed) remove.mutate(job.id, { onError: notifyError });
+                  }}
                   data-testid="render-job-delete"
                 >
                   <IconTrash size={18} />

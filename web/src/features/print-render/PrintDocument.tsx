@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import {
   PAGE_WIDTH_MM,
+  PRINT_PAPER_SLACK_MM,
   extendBackgroundsIntoBleed,
   imageVariantFor,
   printPages,
@@ -113,8 +114,9 @@ function printDocument(
   );
 }
 
+/** The sheets on paper of exactly the size the export worker prints on (see PRINT_PAPER_SLACK_MM). */
 function printCss(widthMm: number, heightMm: number): string {
-  return `@page { size: ${widthMm}mm ${heightMm}mm; margin: 0 }
+  return `@page { size: ${widthMm + PRINT_PAPER_SLACK_MM}mm ${heightMm + PRINT_PAPER_SLACK_MM}mm; margin: 0 }
 html, body { margin: 0; padding: 0; background: #ffffff; }
 .print-sheet { position: relative; overflow: hidden; background: #ffffff; break-inside: avoid; }
 .print-sheet[hidden] { display: none; }
@@ -200,6 +202,8 @@ function Sheet({ page, geometry, common, proof, album }: SheetProps) {
           width={trim.width}
           height={trim.height}
           at={{ x: trim.x, y: trim.y }}
+          bleedMm={b}
+          marks={geometry.slugMm > 0}
           common={common}
         />
       );

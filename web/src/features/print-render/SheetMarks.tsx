@@ -1,7 +1,7 @@
 import { cropMarks, type SheetGeometry } from '@stickerbook/model';
 
 /** 0.25 pt hairlines, the usual weight of crop marks. */
-const MARK_STROKE_MM = 0.088;
+export const MARK_STROKE_MM = 0.088;
 
 /** Crop marks (and fold marks at `foldsX`, trim coordinates) in the slug, drawn over the whole sheet. */
 export function SheetMarks({ geometry, foldsX = [] }: { geometry: SheetGeometry; foldsX?: number[] }) {

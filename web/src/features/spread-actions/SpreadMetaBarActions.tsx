@@ -18,12 +18,16 @@ import {
   spreadActions,
   type AlbumDocument,
   type Change,
+  type ModelErrorCode,
   type SpreadAction,
 } from '@stickerbook/model';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Editor } from '../../editor/Editor.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
+import { useDerived } from '../../editor/ui/useEditorValue.ts';
 import { confirm } from '../../ui/confirm.tsx';
-import { modelErrorText, runChange, useCanEdit, useEditorDoc } from '../editor-tabs/editorHooks.ts';
+import { modelErrorText, runChange } from '../editor-tabs/editorHooks.ts';
 
 const ICONS: Record<SpreadAction, Icon> = {
   addBefore: IconRowInsertTop,
@@ -43,20 +47,37 @@ const OPERATIONS: Record<SpreadAction, (doc: AlbumDocument, spreadId: string) =>
   delete: (doc, id) => deleteSpread(doc, id),
 };
 
+type Blockers = Record<SpreadAction, ModelErrorCode | null>;
+
+/** What the bar shows for a spread: nothing (read-only album, static section, gone) or each action's blocker. */
+function barState(editor: Editor, spreadId: string): Blockers | null {
+  const { locked, isAdmin } = editor.access.get();
+  const doc = editor.doc;
+  const spread = getNode(doc, spreadId);
+  if ((locked && !isAdmin) || spread?.type !== 'Spread') return null;
+  if (isStaticSection(getNode(doc, spread.parentId ?? ''))) return null;
+  return spreadActions(doc, spreadId);
+}
+
+const sameBlockers = (a: Blockers | null, b: Blockers | null): boolean =>
+  a === b ||
+  (a !== null && b !== null && (Object.keys(a) as SpreadAction[]).every((key) => a[key] === b[key]));
+
 /**
  * A spread's meta-bar actions (SPEC §4): add before/after, move up/down within the section, duplicate, delete
  * (with confirmation). Each button is disabled with the model's reason as its tooltip when a rule forbids it;
- * spreads of static sections (covers) show none.
+ * spreads of static sections (covers) show none. Every visible spread has a bar, so a bar re-renders only when
+ * its own blockers change, not on every edit of the album.
  */
-export function SpreadMetaBarActions({ spreadId }: { spreadId: string }) {
+export const SpreadMetaBarActions = memo(function SpreadMetaBarActions({ spreadId }: { spreadId: string }) {
   const { t } = useTranslation();
   const editor = useEditor();
-  const doc = useEditorDoc();
-  const editable = useCanEdit();
-  const spread = getNode(doc, spreadId);
-  if (!editable || spread?.type !== 'Spread' || isStaticSection(getNode(doc, spread.parentId ?? '')))
-    return null;
-  const blockers = spreadActions(doc, spreadId);
+  const blockers = useDerived(
+    [editor.version, editor.access],
+    () => barState(editor, spreadId),
+    sameBlockers,
+  );
+  if (!blockers) return null;
 
   const run = async (action: SpreadAction) => {
     if (action === 'delete') {
@@ -101,4 +122,4 @@ export function SpreadMetaBarActions({ spreadId }: { spreadId: string }) {
       })}
     </Group>
   );
-}
+});

@@ -76,7 +76,7 @@ export function FileDropArea({ label, files, max, onChange, onInvalid, testId }:
           borderRadius: 'var(--mantine-radius-md)',
           padding: 16,
           minHeight: 96,
-          background: over ? 'var(--mantine-color-brand-0)' : undefined,
+          background: over ? 'var(--mantine-primary-color-light)' : undefined,
           opacity: disabled ? 0.5 : 1,
         }}
       >

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { runChange, useEditorDoc } from '../editor-tabs/editorHooks.ts';
+import { useMobileTabPanel } from '../editor-tabs/MobileTabSheet.tsx';
 import { LayoutPreview } from '../editor-tabs/layouts/LayoutPreview.tsx';
 import { FileDropArea } from './FileDropArea.tsx';
 import { fitFaceCrop } from '../images/index.ts';
@@ -50,6 +51,8 @@ export function SpreadCreationModal({ albumId, target, layouts, previewDoc, onCl
   const { t } = useTranslation();
   const editor = useEditor();
   const doc = useEditorDoc();
+  // SPEC §2: on mobile the creation modal is full screen.
+  const mobile = useMobileTabPanel();
   const [step, setStep] = useState(0);
   const [layoutId, setLayoutId] = useState<string | null>(null);
   const [stickerFiles, setStickerFiles] = useState<File[]>([]);
@@ -99,6 +102,7 @@ export function SpreadCreationModal({ albumId, target, layouts, previewDoc, onCl
       opened
       onClose={onClose}
       size="xl"
+      fullScreen={mobile}
       title={t('structure.creation.title')}
       data-testid="spread-creation"
     >
@@ -127,11 +131,11 @@ export function SpreadCreationModal({ albumId, target, layouts, previewDoc, onCl
                       borderRadius: 8,
                       outline:
                         l.id === layoutId
-                          ? '3px solid var(--mantine-color-brand-6)'
+                          ? '3px solid var(--mantine-primary-color-filled)'
                           : '1px solid var(--mantine-color-gray-3)',
                     }}
                   >
-                    <LayoutPreview doc={previewDoc} spreadId={l.id} widthPx={240} />
+                    <LayoutPreview doc={previewDoc} spreadId={l.id} widthPx={224} />
                     <Text size="xs" c="dimmed" mt={4}>
                       {t('structure.creation.slotSummary', { ...layoutSlots(l) })}
                     </Text>

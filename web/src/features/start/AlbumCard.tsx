@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AlbumSummary } from '../../api/types.ts';
 import { CoverArt } from '../../ui/CoverArt.tsx';
+
 import { formatDate } from '../../ui/format.ts';
+
+const CoverPreview = lazy(() => import('../../ui/CoverPreview.tsx'));
 
 interface Props {
   album: AlbumSummary;
@@ -25,7 +29,12 @@ export function AlbumCard({ album, onDelete }: Props) {
           {album.cover_preview_url ? (
             <Image src={album.cover_preview_url} alt="" fit="cover" />
           ) : (
-            <CoverArt title={album.title} category={category} />
+            <Suspense fallback={<CoverArt title={album.title} category={category} />}>
+              <CoverPreview
+                path={`/albums/${album.id}/cover`}
+                fallback={<CoverArt title={album.title} category={category} />}
+              />
+            </Suspense>
           )}
         </AspectRatio>
       </Card.Section>

@@ -21,12 +21,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { confirm } from '../../ui/confirm.tsx';
+import { useStickerTemplates } from '../editor-tabs/api.ts';
 import { modelErrorText, runChange, useCanEdit, useEditorDoc } from '../editor-tabs/editorHooks.ts';
 import { StickerImageField } from './StickerImageField.tsx';
+import { stickerLayoutChoices } from './stickerLayouts.ts';
 import type { StickerFormTarget } from './stickerFormRoute.ts';
-
-/** Frame variants a sticker may ask for (SPEC §3 template variants). */
-export const STICKER_LAYOUTS = ['default', 'full', 'textless', 'numberless'] as const;
 
 interface Values {
   name: string;
@@ -80,6 +79,13 @@ export function StickerForm({
   const set = <K extends keyof Values>(key: K, value: Values[K]) =>
     setValues((v) => ({ ...v, [key]: value }));
   const placed = existing ? cellsOfSticker(doc, existing.id).length > 0 : false;
+  const templates = useStickerTemplates().data;
+  const layoutChoices = stickerLayoutChoices(
+    templates,
+    doc.settings.stickerTemplateId,
+    values.doubleSticker,
+    values.stickerLayout,
+  );
 
   const sectionOptions = sectionsInOrder(doc)
     .filter((section) => !isStaticSection(section) || section.id === values.sectionId)
@@ -184,7 +190,7 @@ export function StickerForm({
         />
         <Select
           label={t('structure.form.layout')}
-          data={STICKER_LAYOUTS.map((layout) => ({
+          data={layoutChoices.map((layout) => ({
             value: layout,
             label: t(`structure.form.layouts.${layout}`),
           }))}
@@ -193,6 +199,7 @@ export function StickerForm({
           allowDeselect={false}
           disabled={!editable}
           comboboxProps={{ withinPortal: true }}
+          data-testid="sticker-form-layout"
         />
         <StickerImageField
           albumId={albumId}

@@ -1,9 +1,9 @@
 import { Modal, Paper } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StructureAlbum } from '../editor-tabs/api.ts';
 import { useEditorDoc } from '../editor-tabs/editorHooks.ts';
+import { useMobileTabPanel } from '../editor-tabs/MobileTabSheet.tsx';
 import { StickerForm } from './StickerForm.tsx';
 import { stickerFormTarget } from './stickerFormRoute.ts';
 
@@ -13,7 +13,7 @@ export function StickerFormHost({ album }: { album: StructureAlbum }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const doc = useEditorDoc();
-  const mobile = useMediaQuery('(max-width: 48em)') ?? false;
+  const mobile = useMobileTabPanel();
   const target = stickerFormTarget(params);
   // A sticker deleted meanwhile (here or by a collaborator) closes the form.
   const valid =

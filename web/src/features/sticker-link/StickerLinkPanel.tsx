@@ -28,6 +28,8 @@ import { useViewer } from '../../auth/session.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { notify, notifyError } from '../../ui/notify.ts';
 import type { TabPanelProps } from '../editor-tabs/types.ts';
+import { errorCodeOf } from '../../api/errors.ts';
+import { StickerLinkQr } from './StickerLinkQr.tsx';
 import { StickerUploadCollectionModal } from './StickerUploadCollectionModal.tsx';
 import {
   useDeleteStickerUpload,
@@ -39,7 +41,10 @@ import {
   type StickerUpload,
 } from './queries.ts';
 
-type Flag = Exclude<keyof StickerLinkSettings, 'stickerUploadContent' | 'stickerUploadsPath'>;
+type Flag = Exclude<
+  keyof StickerLinkSettings,
+  'stickerUploadContent' | 'stickerUploadsPath' | 'stickerUploadCustomDomain'
+>;
 const FLAGS: Flag[] = [
   'stickerUploadEnabled',
   'stickerUploadRequirePosition',
@@ -48,6 +53,36 @@ const FLAGS: Flag[] = [
   'stickerUploadSurpriseMode',
   'stickerUploadAnonymousUrl',
 ];
+
+/**
+ * The address contributors open: on the album's custom domain when it has one (the domain points at this server,
+ * which serves /s/ on any host), else on this app's origin.
+ */
+export function stickerLinkUrl(path: string, customDomain: string | null | undefined): string {
+  return customDomain
+    ? `${window.location.protocol}//${customDomain}${path}`
+    : `${window.location.origin}${path}`;
+}
+
+/** Whether the image job found the face of an upload yet (SPEC §2: the list shows the photo with its face). */
+function FaceState({ face }: { face: StickerUpload['details']['face'] }) {
+  const { t } = useTranslation();
+  if (face === undefined)
+    return (
+      <Text size="xs" c="dimmed" data-testid="sticker-upload-face" data-state="waiting">
+        {t('stickerLink.tab.faceWaiting')}
+      </Text>
+    );
+  return face ? (
+    <Text size="xs" c="teal" data-testid="sticker-upload-face" data-state="found">
+      {t('stickerLink.tab.faceFound')}
+    </Text>
+  ) : (
+    <Text size="xs" c="orange" data-testid="sticker-upload-face" data-state="none">
+      {t('stickerLink.tab.noFace')}
+    </Text>
+  );
+}
 
 /** SPEC §2 editor tab `stickerlink` (issue 8): the link's settings, the link itself and the collected uploads. */
 export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
@@ -62,6 +97,8 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
   const remove = useDeleteStickerUpload(album.id);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [message, setMessage] = useState<string | null>(null);
+  const [domain, setDomain] = useState<string | null>(null);
+  const [domainError, setDomainError] = useState<string>();
   const [reviewing, setReviewing] = useState(false);
 
   const sectionNames = useMemo(() => {
@@ -72,10 +109,32 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
     return names;
   }, [album.workspace]);
 
-  const url = album.stickerUploadsPath ? `${window.location.origin}${album.stickerUploadsPath}` : null;
+  const url = album.stickerUploadsPath
+    ? stickerLinkUrl(album.stickerUploadsPath, album.stickerUploadCustomDomain)
+    : null;
   const open = (uploads.data ?? []).filter((upload) => !upload.merged_at);
 
   const save = (body: Parameters<typeof update.mutate>[0]) => update.mutate(body, { onError: notifyError });
+
+  function saveDomain() {
+    if (domain === null) return;
+    const host = domain
+      .trim()
+      .replace(/^[a-z]+:\/\//i, '')
+      .replace(/[/?#].*$/, '');
+    if (host === (album.stickerUploadCustomDomain ?? '')) return;
+    setDomainError(undefined);
+    update.mutate(
+      { stickerUploadCustomDomain: host || null },
+      {
+        onSuccess: () => setDomain(null),
+        onError: (error) =>
+          errorCodeOf(error) === 'INVALID_CUSTOM_DOMAIN' || errorCodeOf(error) === 'VALIDATION_FAILED'
+            ? setDomainError(t('stickerLink.errors.INVALID_CUSTOM_DOMAIN'))
+            : notifyError(error),
+      },
+    );
+  }
 
   async function mergeIds(ids: string[]) {
     if (ids.length === 0) return;
@@ -134,6 +193,23 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
                 save({ stickerUploadContent: message || null });
             }}
           />
+          <TextInput
+            label={t('stickerLink.tab.customDomain')}
+            description={t('stickerLink.tab.customDomainHint')}
+            placeholder="stickers.example.org"
+            disabled={!isUser}
+            value={domain ?? album.stickerUploadCustomDomain ?? ''}
+            error={domainError}
+            onChange={(event) => {
+              setDomain(event.currentTarget.value);
+              setDomainError(undefined);
+            }}
+            onBlur={saveDomain}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') saveDomain();
+            }}
+            data-testid="sticker-link-custom-domain"
+          />
         </Stack>
 
         {url && album.stickerUploadEnabled && (
@@ -168,6 +244,7 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
                 </Button>
               )}
             </Group>
+            <StickerLinkQr url={url} />
           </Stack>
         )}
 
@@ -218,6 +295,7 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
                 <Text size="xs" c="dimmed">
                   {new Date(upload.created_at).toLocaleString()}
                 </Text>
+                <FaceState face={upload.details.face} />
               </Stack>
               {upload.merged_at ? (
                 <Badge size="xs" color="teal">

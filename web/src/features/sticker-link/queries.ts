@@ -10,6 +10,7 @@ export interface StickerLinkSettings {
   stickerUploadEnabled: boolean;
   stickerUploadWhiteLabel: boolean;
   stickerUploadContent: string | null;
+  stickerUploadCustomDomain: string | null;
   stickerUploadRequirePosition: boolean;
   stickerUploadSurpriseMode: boolean;
   stickerUploadAskForTitle: boolean;

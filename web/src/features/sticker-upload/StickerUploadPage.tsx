@@ -1,6 +1,7 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Box,
   Button,
   Card,
@@ -16,8 +17,8 @@ import {
   Title,
 } from '@mantine/core';
 import { IconAlertTriangle, IconCamera, IconCircleCheck } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker, useParams } from 'react-router-dom';
 import { errorCodeOf } from '../../api/errors.ts';
@@ -25,11 +26,23 @@ import { errorMessage } from '../../ui/notify.ts';
 import { Logo } from '../../ui/layout/Logo.tsx';
 import { inspectFile } from '../uploads/inspectFile.ts';
 import { problemsText } from '../uploads/uploadErrors.ts';
-import { fetchStickerLink, sendStickerPhoto, type StickerLink } from './api.ts';
+import {
+  checkFace,
+  fetchOwnUploads,
+  fetchStickerLink,
+  linkSession,
+  replaceStickerUpload,
+  sendStickerPhoto,
+  type OwnUpload,
+  type StickerLink,
+} from './api.ts';
 
 const NAME_MAX = 30;
 const UNKNOWN_SECTION = '__unknown__';
 type Step = 'name' | 'section' | 'photo' | 'upload' | 'result';
+/** The face check of the chosen photo: running, a face found, none found (a hint; sending is still allowed). */
+type FaceCheck = 'checking' | 'found' | 'none' | undefined;
+const mineKey = (token: string) => ['sticker-link-mine', token] as const;
 
 interface ChosenPhoto {
   file: File;
@@ -97,6 +110,10 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
   const [measuring, setMeasuring] = useState(false);
   const [progress, setProgress] = useState(0);
   const [failure, setFailure] = useState<string>();
+  const [face, setFace] = useState<FaceCheck>();
+  const [editing, setEditing] = useState<OwnUpload>();
+  const choosing = useRef(0);
+  const queryClient = useQueryClient();
 
   // SPEC §2: navigation is blocked while the photo uploads.
   const uploading = step === 'upload';
@@ -112,11 +129,16 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
   const steps: Step[] = link.sections.length > 0 ? ['name', 'section', 'photo'] : ['name', 'photo'];
   const index = steps.indexOf(step);
   const nameOk = name.trim().length > 0 && (!link.require_position || position.trim().length > 0);
-  const canNext = step === 'name' ? nameOk : step === 'photo' ? Boolean(photo) && !measuring : true;
+  // Replacing keeps the current photo unless another one is chosen.
+  const canNext =
+    step === 'name' ? nameOk : step === 'photo' ? (Boolean(photo) || Boolean(editing)) && !measuring : true;
+  const sectionIds = new Set(link.sections.map((option) => option.id));
 
   async function choose(file: File | undefined) {
+    const attempt = ++choosing.current;
     setPhoto(undefined);
     setPhotoProblem(undefined);
+    setFace(undefined);
     if (!file) return;
     setMeasuring(true);
     try {
@@ -131,26 +153,27 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
     } finally {
       setMeasuring(false);
     }
+    // SPEC §2: a hint when no face is found; the contributor may still send the photo.
+    setFace('checking');
+    const found = await checkFace(token, file);
+    if (attempt !== choosing.current) return;
+    setFace(found === undefined ? undefined : found ? 'found' : 'none');
   }
 
   async function send() {
-    if (!photo) return;
+    if (!photo && !editing) return;
     setStep('upload');
     setProgress(0);
     setFailure(undefined);
+    const submission = {
+      name: name.trim(),
+      last_name: lastName.trim(),
+      position: position.trim(),
+      section_id: section === UNKNOWN_SECTION ? null : section,
+    };
     try {
-      await sendStickerPhoto(
-        token,
-        photo.file,
-        photo.size,
-        {
-          name: name.trim(),
-          last_name: lastName.trim(),
-          position: position.trim(),
-          section_id: section === UNKNOWN_SECTION ? null : section,
-        },
-        setProgress,
-      );
+      if (editing) await replaceStickerUpload(token, editing.id, submission, photo, setProgress);
+      else if (photo) await sendStickerPhoto(token, photo.file, photo.size, submission, setProgress);
     } catch (error) {
       const code = errorCodeOf(error);
       setFailure(
@@ -158,16 +181,31 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
       );
     }
     setStep('result');
+    void queryClient.invalidateQueries({ queryKey: mineKey(token) });
   }
 
   function restart() {
+    choosing.current++;
     setName('');
     setLastName('');
     setPosition('');
     setSection(UNKNOWN_SECTION);
     setPhoto(undefined);
+    setPhotoProblem(undefined);
+    setFace(undefined);
     setFailure(undefined);
+    setEditing(undefined);
     setStep('name');
+  }
+
+  /** Opens one of the contributor's own uploads in the form, to change its fields or its photo. */
+  function edit(upload: OwnUpload) {
+    restart();
+    setEditing(upload);
+    setName(upload.name);
+    setLastName(upload.last_name);
+    setPosition(upload.position);
+    setSection(upload.section_id && sectionIds.has(upload.section_id) ? upload.section_id : UNKNOWN_SECTION);
   }
 
   const next = () => (index === steps.length - 1 ? void send() : setStep(steps[index + 1]));
@@ -181,7 +219,14 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
           {t('stickerLink.form.intro')}
         </Text>
       </div>
-      {link.content && step === 'name' && (
+      {editing && step !== 'result' && (
+        <Alert color="blue" title={t('stickerLink.form.replaceTitle')} data-testid="sticker-replacing">
+          {editing.photo_url && (
+            <Image src={editing.photo_url} w={64} h={80} fit="cover" radius="sm" alt="" />
+          )}
+        </Alert>
+      )}
+      {link.content && step === 'name' && !editing && (
         <Card withBorder radius="md" padding="sm">
           <Text style={{ whiteSpace: 'pre-wrap' }}>{link.content}</Text>
         </Card>
@@ -266,7 +311,35 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
               {photoProblem}
             </Alert>
           )}
+          {editing && !photo && (
+            <Text size="sm" c="dimmed">
+              {t('stickerLink.form.keepPhoto')}
+            </Text>
+          )}
           {photo && <Image src={photo.url} alt="" radius="md" mah={320} fit="contain" />}
+          {photo && face === 'checking' && (
+            <Group gap="xs" data-testid="sticker-photo-face" data-state="checking">
+              <Loader size="xs" />
+              <Text size="sm" c="dimmed">
+                {t('stickerLink.form.faceChecking')}
+              </Text>
+            </Group>
+          )}
+          {photo && face === 'found' && (
+            <Text size="sm" c="teal" data-testid="sticker-photo-face" data-state="found">
+              {t('stickerLink.form.faceFound')}
+            </Text>
+          )}
+          {photo && face === 'none' && (
+            <Alert
+              color="yellow"
+              icon={<IconAlertTriangle />}
+              data-testid="sticker-photo-face"
+              data-state="none"
+            >
+              {t('stickerLink.form.noFace')}
+            </Alert>
+          )}
         </Stack>
       )}
 
@@ -279,21 +352,108 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
 
       {step === 'result' && (
         <Result ok={!failure} onRestart={restart}>
-          {failure ? `${t('stickerLink.form.failed')} ${failure}` : t('stickerLink.form.done')}
+          {failure
+            ? `${t('stickerLink.form.failed')} ${failure}`
+            : editing
+              ? t('stickerLink.form.saved')
+              : t('stickerLink.form.done')}
         </Result>
       )}
 
       {index >= 0 && (
         <Group justify="space-between">
-          <Button variant="default" onClick={back} disabled={index === 0}>
-            {t('stickerLink.form.back')}
-          </Button>
+          {editing && index === 0 ? (
+            <Button variant="default" onClick={restart}>
+              {t('stickerLink.form.cancel')}
+            </Button>
+          ) : (
+            <Button variant="default" onClick={back} disabled={index === 0}>
+              {t('stickerLink.form.back')}
+            </Button>
+          )}
           <Button onClick={next} disabled={!canNext} data-testid="sticker-next">
-            {index === steps.length - 1 ? t('stickerLink.form.send') : t('stickerLink.form.next')}
+            {index < steps.length - 1
+              ? t('stickerLink.form.next')
+              : editing
+                ? t('stickerLink.form.save')
+                : t('stickerLink.form.send')}
           </Button>
         </Group>
       )}
+
+      {((step === 'name' && !editing) || step === 'result') && <OwnUploads token={token} onEdit={edit} />}
     </Stack>
+  );
+}
+
+/**
+ * SPEC §2 "A session token is kept in local storage": what this browser sent to the link, each replaceable until
+ * the owner has added it to the album.
+ */
+function OwnUploads({ token, onEdit }: { token: string; onEdit(upload: OwnUpload): void }) {
+  const { t, i18n } = useTranslation();
+  const hasSession = Boolean(linkSession(token));
+  const mine = useQuery({
+    queryKey: mineKey(token),
+    queryFn: () => fetchOwnUploads(token),
+    enabled: hasSession,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+  if (!hasSession) return null;
+  if (mine.error) {
+    const code = errorCodeOf(mine.error);
+    return (
+      <Alert color="gray" icon={<IconAlertTriangle />} data-testid="sticker-own-error">
+        {i18n.exists(`stickerLink.errors.${code}`)
+          ? t(`stickerLink.errors.${code}`)
+          : t('stickerLink.form.mineFailed')}
+      </Alert>
+    );
+  }
+  if (!mine.data || mine.data.length === 0) return null;
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="sticker-own-uploads">
+      <Stack gap="xs">
+        <div>
+          <Text fw={600}>{t('stickerLink.form.mineTitle')}</Text>
+          <Text size="xs" c="dimmed">
+            {t('stickerLink.form.mineHint')}
+          </Text>
+        </div>
+        {mine.data.map((upload) => (
+          <Group key={upload.id} gap="sm" wrap="nowrap" data-testid="sticker-own-upload">
+            {upload.photo_url && (
+              <Image src={upload.photo_url} w={48} h={60} fit="cover" radius="sm" alt="" />
+            )}
+            <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+              <Text size="sm" fw={500} truncate>
+                {`${upload.name} ${upload.last_name}`.trim()}
+              </Text>
+              {upload.position && (
+                <Text size="xs" c="dimmed" truncate>
+                  {upload.position}
+                </Text>
+              )}
+            </Stack>
+            {upload.merged ? (
+              <Badge color="teal" size="sm">
+                {t('stickerLink.form.inAlbum')}
+              </Badge>
+            ) : (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => onEdit(upload)}
+                data-testid="sticker-own-replace"
+              >
+                {t('stickerLink.form.replace')}
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
+    </Card>
   );
 }
 

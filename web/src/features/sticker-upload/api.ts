@@ -1,6 +1,8 @@
-import { api } from '../../api/client.ts';
+import { IMAGE_PREVIEW_JPEG_QUALITY, IMAGE_PREVIEW_WIDTH_PX } from '@stickerbook/model';
+import { api, request } from '../../api/client.ts';
+import { ApiError } from '../../api/errors.ts';
 import { md5Base64 } from '../uploads/md5.ts';
-import { putBytes, type DirectUpload } from '../uploads/uploadApi.ts';
+import { putBytes, type DirectUpload, type FaceBox } from '../uploads/uploadApi.ts';
 
 /** GET /public/sticker_uploads/:token (server/src/routes/public-sticker-uploads.ts). */
 export interface StickerLink {
@@ -41,14 +43,38 @@ export function contributorSession(): string {
   }
 }
 
-/** Declares the photo on the link, PUTs it with progress, then sends the submission. */
-export async function sendStickerPhoto(
-  token: string,
-  file: File,
-  size: { width: number; height: number },
-  submission: StickerSubmission,
-  onProgress: (fraction: number) => void,
-): Promise<void> {
+/** What the contributor sees of an upload of theirs (GET /public/sticker_uploads/:token/mine). */
+export interface OwnUpload extends StickerSubmission {
+  id: string;
+  created_at: string;
+  merged: boolean;
+  photo_url: string | null;
+}
+
+const sessionKey = (token: string) => `stickerbook.stickerLinkSession.${token}`;
+
+/**
+ * The session the server issued with this browser's first submission to the link (a signed token): the only
+ * key to see and replace what was sent. Kept per link in local storage.
+ */
+export function linkSession(token: string): string | undefined {
+  try {
+    return localStorage.getItem(sessionKey(token)) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepLinkSession(token: string, session: string) {
+  try {
+    localStorage.setItem(sessionKey(token), session);
+  } catch {
+    // Without storage the contributor can still send; only coming back to it is not possible.
+  }
+}
+
+/** Declares the photo on the link and PUTs it with progress; the blob id to send with the submission. */
+async function uploadPhoto(token: string, file: File, onProgress: (fraction: number) => void) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const upload = await api.post<DirectUpload>(
     `${linkPath(token)}/direct_uploads`,
@@ -61,16 +87,85 @@ export async function sendStickerPhoto(
     { anonymous: true },
   );
   await putBytes(upload, file, onProgress);
-  await api.post(
+  return upload.blob_id;
+}
+
+/** Sends a new photo; the answer's session token is kept, so the contributor can come back to it. */
+export async function sendStickerPhoto(
+  token: string,
+  file: File,
+  size: { width: number; height: number },
+  submission: StickerSubmission,
+  onProgress: (fraction: number) => void,
+): Promise<void> {
+  const blobId = await uploadPhoto(token, file, onProgress);
+  const session = linkSession(token);
+  const sent = await api.post<OwnUpload & { session_token: string }>(
     linkPath(token),
     {
       sticker_upload: {
         ...submission,
-        blob_id: upload.blob_id,
+        blob_id: blobId,
         client_id: contributorSession(),
         details: size,
       },
     },
-    { anonymous: true },
+    session ? { accessToken: session } : { anonymous: true },
   );
+  keepLinkSession(token, sent.session_token);
+}
+
+/** The uploads this browser's session sent to the link; [] without a session. */
+export async function fetchOwnUploads(token: string): Promise<OwnUpload[]> {
+  const session = linkSession(token);
+  if (!session) return [];
+  return (
+    await api.get<{ sticker_uploads: OwnUpload[] }>(`${linkPath(token)}/mine`, { accessToken: session })
+  ).sticker_uploads;
+}
+
+/** Replaces an own upload's fields and, when a file is given, its photo. */
+export async function replaceStickerUpload(
+  token: string,
+  id: string,
+  submission: StickerSubmission,
+  photo: { file: File; size: { width: number; height: number } } | undefined,
+  onProgress: (fraction: number) => void,
+): Promise<OwnUpload> {
+  const session = linkSession(token);
+  if (!session) throw new ApiError('CONTRIBUTOR_SESSION_MISSING', 401, 'No session for this link');
+  const blobId = photo ? await uploadPhoto(token, photo.file, onProgress) : undefined;
+  return request<OwnUpload>('PUT', `${linkPath(token)}/uploads/${encodeURIComponent(id)}`, {
+    accessToken: session,
+    body: {
+      sticker_upload: {
+        ...submission,
+        ...(blobId ? { blob_id: blobId, details: photo!.size } : {}),
+      },
+    },
+  });
+}
+
+/**
+ * SPEC §2: the photo is checked for a face before sending, on its 800 px preview (SPEC §9), through the link's
+ * own face check (no login). Null when none was found; undefined when it could not be checked.
+ */
+export async function checkFace(token: string, file: File): Promise<FaceBox | null | undefined> {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const scale = Math.min(1, IMAGE_PREVIEW_WIDTH_PX / bitmap.width);
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(bitmap.width * scale));
+    canvas.height = Math.max(1, Math.round(bitmap.height * scale));
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
+    bitmap.close();
+    const { face } = await api.post<{ face: FaceBox | null }>(
+      `${linkPath(token)}/face_detection`,
+      { base64_image: canvas.toDataURL('image/jpeg', IMAGE_PREVIEW_JPEG_QUALITY) },
+      { anonymous: true },
+    );
+    return face;
+  } catch {
+    return undefined;
+  }
 }

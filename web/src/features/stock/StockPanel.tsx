@@ -1,10 +1,15 @@
 import { Alert, Anchor, Button, Center, Loader, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconAlertTriangle, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPhotoPlus, IconSearch } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useViewer } from '../../auth/session.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
-import { notify } from '../../ui/notify.ts';
+import { confirm } from '../../ui/confirm.tsx';
+import { notify, notifyError } from '../../ui/notify.ts';
 import { rememberStockPhotos, useFeatures, useStockSearch, type StockPhoto } from './api.ts';
+import { deleteLibraryPhoto } from './libraryApi.ts';
+import { StockLibraryModal } from './StockLibraryModal.tsx';
 import { insertStockPhotoIntoCurrentSpread } from './stockDrag.ts';
 import { defaultStockQuery, stockLocaleFor, STOCK_SEARCH_MIN_CHARS } from './stockQuery.ts';
 import { StockThumb } from './StockThumb.tsx';
@@ -28,15 +33,26 @@ export function StockPanel({ album }: StockPanelProps) {
       </Center>
     );
   }
-  return <StockSearch album={album} environment={features.data?.environment ?? 'default'} />;
+  return (
+    <StockSearch
+      album={album}
+      environment={features.data?.environment ?? 'default'}
+      library={features.data?.stock === 'library'}
+    />
+  );
 }
 
 function StockSearch({
   album,
   environment,
-}: StockPanelProps & { environment: 'default' | 'business' | 'sports' }) {
+  library,
+}: StockPanelProps & { environment: 'default' | 'business' | 'sports'; library: boolean }) {
   const { t } = useTranslation();
   const editor = useEditor();
+  const queryClient = useQueryClient();
+  // Admins curate the local library here, where they see it as users do (DESIGN.md "Outside services").
+  const curating = useViewer().isAdmin && library;
+  const [adding, setAdding] = useState(false);
   const [text, setText] = useState(() => defaultStockQuery(environment, album.language));
   const query = useDebouncedStockQuery(text);
   const search = useStockSearch(query, stockLocaleFor(album.language));
@@ -55,8 +71,38 @@ function StockSearch({
     insertStockPhotoIntoCurrentSpread(editor, photo);
   };
 
+  const remove = async (photo: StockPhoto) => {
+    const confirmed = await confirm({
+      title: t('stock.libraryAdmin.deleteTitle'),
+      message: t('stock.libraryAdmin.deleteMessage'),
+      confirmLabel: t('stock.libraryAdmin.delete'),
+      danger: true,
+    });
+    if (!confirmed) return;
+    try {
+      await deleteLibraryPhoto(photo.id);
+    } catch (error) {
+      notifyError(error);
+    }
+    await queryClient.invalidateQueries({ queryKey: ['stock_photos'] });
+  };
+
   return (
     <Stack gap="xs" data-testid="stock-panel">
+      {curating && (
+        <>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconPhotoPlus size={14} />}
+            onClick={() => setAdding(true)}
+            data-testid="stock-library-add"
+          >
+            {t('stock.libraryAdmin.add')}
+          </Button>
+          <StockLibraryModal opened={adding} onClose={() => setAdding(false)} />
+        </>
+      )}
       <TextInput
         leftSection={<IconSearch size={16} />}
         placeholder={t('stock.searchPlaceholder')}
@@ -88,7 +134,12 @@ function StockSearch({
           </Text>
           <SimpleGrid cols={2} spacing="xs" verticalSpacing="xs">
             {photos.map((photo) => (
-              <StockThumb key={photo.id} photo={photo} onInsert={insert} />
+              <StockThumb
+                key={photo.id}
+                photo={photo}
+                onInsert={insert}
+                onDelete={curating ? (photo) => void remove(photo) : undefined}
+              />
             ))}
           </SimpleGrid>
           {search.hasNextPage && (

@@ -1,4 +1,5 @@
-import { Anchor, Box, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { StockPhoto } from './api.ts';
 import { writeStockDragData } from './stockDrag.ts';
@@ -6,14 +7,38 @@ import { writeStockDragData } from './stockDrag.ts';
 interface Props {
   photo: StockPhoto;
   onInsert(photo: StockPhoto): void;
+  /** Admins curating the local library can remove a photo from it. */
+  onDelete?(photo: StockPhoto): void;
 }
 
 /** One result: a draggable thumbnail (click adds it to the current spread) with the photographer's credit. */
-export function StockThumb({ photo, onInsert }: Props) {
+export function StockThumb({ photo, onInsert, onDelete }: Props) {
   const { t } = useTranslation();
   const label = t('stock.insert', { alt: photo.alt || t('stock.photoBy', { name: photo.photographer }) });
   return (
-    <Stack gap={2} data-testid="stock-result">
+    <Stack gap={2} data-testid="stock-result" style={{ position: 'relative' }}>
+      {onDelete && (
+        <Tooltip label={t('stock.libraryAdmin.delete')} withinPortal>
+          <ActionIcon
+            size="sm"
+            variant="white"
+            color="red"
+            radius="xl"
+            aria-label={t('stock.libraryAdmin.delete')}
+            onClick={() => onDelete(photo)}
+            style={{
+              position: 'absolute',
+              top: 4,
+              right: 4,
+              zIndex: 1,
+              boxShadow: 'var(--mantine-shadow-xs)',
+            }}
+            data-testid="stock-library-delete"
+          >
+            <IconTrash size={14} />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <UnstyledButton
         draggable
         onDragStart={(event) => writeStockDragData(event.dataTransfer, photo)}

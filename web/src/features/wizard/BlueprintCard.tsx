@@ -1,9 +1,12 @@
+import { lazy, Suspense } from 'react';
 import '@mantine/core/styles/ColorSwatch.css';
 import { AspectRatio, Badge, Card, ColorSwatch, Group, Image, Text, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { Blueprint } from '../../api/types.ts';
 import { CoverArt } from '../../ui/CoverArt.tsx';
+
+const CoverPreview = lazy(() => import('../../ui/CoverPreview.tsx'));
 
 interface Props {
   blueprint: Blueprint;
@@ -29,12 +32,29 @@ export function BlueprintCard({ blueprint, selected, onSelect }: Props) {
             {blueprint.cover_preview_url ? (
               <Image src={blueprint.cover_preview_url} alt="" fit="cover" />
             ) : (
-              <CoverArt
-                title={blueprint.title}
-                category={blueprint.blueprint_category}
-                palette={blueprint.colors}
-                titleFont={blueprint.fonts?.title}
-              />
+              <Suspense
+                fallback={
+                  <CoverArt
+                    title={blueprint.title}
+                    category={blueprint.blueprint_category}
+                    palette={blueprint.colors}
+                    titleFont={blueprint.fonts?.title}
+                  />
+                }
+              >
+                <CoverPreview
+                  path={`/blueprints/${blueprint.id}/cover`}
+                  anonymous
+                  fallback={
+                    <CoverArt
+                      title={blueprint.title}
+                      category={blueprint.blueprint_category}
+                      palette={blueprint.colors}
+                      titleFont={blueprint.fonts?.title}
+                    />
+                  }
+                />
+              </Suspense>
             )}
           </AspectRatio>
           {selected && (

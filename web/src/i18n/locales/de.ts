@@ -2,8 +2,94 @@ import type { Catalogue } from './en.ts';
 
 // The German texts of SPEC.md are used verbatim where the spec gives them.
 export const de: Catalogue = {
+  albumSettings: {
+    general: {
+      title: 'Albumtitel',
+      titleRequired: 'Der Albumtitel darf nicht leer sein.',
+      releaseDate: 'Erscheinungsdatum',
+      language: 'Sprache des Albums',
+      languageHint: 'Automatische Texte und E-Mails dieses Albums verwenden diese Sprache.',
+      emailNotifications: 'E-Mail-Benachrichtigungen',
+      emailNotificationsHint: 'Erhalte eine E-Mail, wenn neue Fotos über den Sticker-Link eingehen.',
+      saved: 'Einstellungen gespeichert.',
+      saveError: 'Die Einstellungen konnten nicht gespeichert werden. Bitte versuche es erneut.',
+    },
+    danger: {
+      title: 'Gefahrenzone',
+      body: 'Beim Löschen des Albums werden alle Seiten, Sticker und Bilder für alle entfernt. Das kann nicht rückgängig gemacht werden.',
+      delete: 'Album löschen',
+      confirmTitle: 'Album löschen?',
+      confirmMessage: 'Möchtest du „{{title}}“ wirklich endgültig löschen?',
+      deleteError: 'Das Album konnte nicht gelöscht werden. Bitte versuche es erneut.',
+    },
+    users: {
+      inviteTitle: 'Personen einladen',
+      inviteBody: 'Eingeladene Personen können dieses Album mit dir gestalten.',
+      email: 'E-Mail-Adresse',
+      emailPlaceholder: 'name@beispiel.de',
+      send: 'Einladung senden',
+      emailInvalid: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+      alreadyInvited: 'Diese Person ist bereits eingeladen.',
+      alreadyMember: 'Diese Person hat bereits Zugriff auf das Album.',
+      invited: 'Einladung an {{email}} gesendet.',
+      inviteError: 'Die Einladung konnte nicht gesendet werden. Bitte versuche es erneut.',
+      members: 'Personen mit Zugriff',
+      owner: 'Eigentümer',
+      you: '(du)',
+      guestOwner: 'Gast (nicht angemeldet)',
+      remove: 'Entfernen',
+      removeTitle: 'Diese Person entfernen?',
+      removeMessage: '{{email}} hat danach keinen Zugriff mehr auf das Album.',
+      removeError: 'Die Person konnte nicht entfernt werden. Bitte versuche es erneut.',
+      membersLoadError: 'Die Personen mit Zugriff konnten nicht geladen werden.',
+      pending: 'Offene Einladungen',
+      noPending: 'Keine offenen Einladungen.',
+      invitedOn: 'Eingeladen am {{date}}',
+      cancelInvitation: 'Zurückziehen',
+      cancelError: 'Die Einladung konnte nicht zurückgezogen werden. Bitte versuche es erneut.',
+      invitationsLoadError: 'Die Einladungen konnten nicht geladen werden.',
+      loginPrompt: 'Melde dich an, um Personen einzuladen: Dein Album wird dann in deinem Konto gespeichert.',
+      login: 'Anmelden oder registrieren',
+    },
+  },
+  invitations: {
+    accept: {
+      title: 'Du bist eingeladen',
+      body: '{{inviter}} lädt dich ein, das Album „{{title}}“ gemeinsam zu gestalten.',
+      bodyNoInviter: 'Du bist eingeladen, das Album „{{title}}“ gemeinsam zu gestalten.',
+      button: 'Einladung annehmen',
+      open: 'Album öffnen',
+      alreadyAccepted: 'Diese Einladung wurde bereits angenommen.',
+      signupHint: 'Noch kein Konto?',
+      signup: 'Kostenlos registrieren und annehmen',
+    },
+    problemTitle: 'Diese Einladung funktioniert nicht',
+    notFound:
+      'Wir konnten diese Einladung nicht finden. Vielleicht wurde sie zurückgezogen oder der Link ist unvollständig.',
+    used: 'Diese Einladung wurde bereits von jemand anderem angenommen.',
+    error: 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.',
+    toStart: 'Zu meinen Alben',
+  },
+  structureMobile: {
+    fold: 'Bereich ausblenden',
+    unfold: 'Bereich einblenden',
+  },
   stickerLink: {
     form: {
+      faceChecking: 'Wir suchen nach einem Gesicht…',
+      noFace:
+        'Auf diesem Foto haben wir kein Gesicht gefunden. Ein Porträt mit gut sichtbarem Gesicht eignet sich am besten, du kannst es aber trotzdem senden.',
+      faceFound: 'Gesicht gefunden.',
+      mineTitle: 'Deine Fotos',
+      mineHint: 'Du kannst deine Angaben ändern, bis sie ins Album übernommen wurden.',
+      replace: 'Ändern',
+      replaceTitle: 'Dein Foto ändern',
+      keepPhoto: 'Ohne neues Foto bleibt dein bisheriges.',
+      inAlbum: 'Im Album',
+      save: 'Änderungen speichern',
+      saved: 'Danke! Deine Änderungen wurden gespeichert.',
+      cancel: 'Abbrechen',
+      mineFailed: 'Deine früheren Fotos können nicht angezeigt werden.',
       unavailableTitle: 'Album nicht verfügbar',
       unavailable:
         'Dieser Sticker-Link ist nicht (mehr) aktiv. Bitte frag die Person, die ihn dir geschickt hat.',
@@ -32,6 +118,15 @@ export const de: Catalogue = {
       retry: 'Neu starten',
     },
     tab: {
+      qrTitle: 'QR-Code',
+      qrAlt: 'QR-Code des Sticker-Links',
+      downloadPng: 'PNG herunterladen',
+      downloadSvg: 'SVG herunterladen',
+      customDomain: 'Eigene Domain',
+      customDomainHint:
+        'Zeige den Link unter deiner eigenen Domain, z. B. stickers.example.org. Die Domain muss auf diesen Server zeigen.',
+      faceWaiting: 'Gesicht wird gesucht…',
+      faceFound: 'Gesicht gefunden',
       title: 'Sticker-Link',
       loginPrompt: 'Melde dich an, um Fotos über einen Sticker-Link zu sammeln.',
       login: 'Anmelden',
@@ -60,6 +155,15 @@ export const de: Catalogue = {
       noFace: 'Auf diesem Foto wurde kein Gesicht gefunden.',
     },
     errors: {
+      CONTRIBUTOR_SESSION_INVALID:
+        'Die Sitzung dieses Browsers für den Link ist ungültig, deshalb können frühere Fotos nicht geändert werden. Du kannst aber ein neues Foto senden.',
+      CONTRIBUTOR_SESSION_EXPIRED:
+        'Deine Sitzung ist abgelaufen, deshalb können frühere Fotos nicht mehr geändert werden. Du kannst aber ein neues Foto senden.',
+      CONTRIBUTOR_SESSION_MISSING:
+        'Dieser Browser hat keine Sitzung für den Link, deshalb können frühere Fotos nicht geändert werden.',
+      STICKER_UPLOAD_MERGED: 'Dieses Foto ist bereits im Album und kann nicht mehr geändert werden.',
+      NOT_FOUND: 'Dieses Foto gibt es nicht mehr.',
+      INVALID_CUSTOM_DOMAIN: 'Gib einen Hostnamen wie stickers.example.org ein.',
       STICKER_LINK_UNAVAILABLE: 'Dieser Sticker-Link ist nicht mehr aktiv.',
       UNKNOWN_SECTION: 'Diesen Bereich gibt es nicht mehr. Bitte wähle einen anderen.',
       POSITION_REQUIRED: 'Bitte gib eine Position oder einen Titel ein.',
@@ -77,6 +181,27 @@ export const de: Catalogue = {
     presence: { label: 'Auch hier', guest: 'Gast', more: '{{count}} weitere' },
   },
   stock: {
+    libraryAdmin: {
+      add: 'Fotos zur Bibliothek hinzufügen',
+      title: 'Stockfoto-Bibliothek: Fotos hinzufügen',
+      intro:
+        'Hier hinzugefügte Fotos findet jeder in der Stockfoto-Suche. Gib den Fotografen an, der unter jedem Foto genannt wird, und Stichwörter, nach denen gesucht wird.',
+      choose: 'Fotos auswählen',
+      fileHint: 'JPEG oder PNG, bis 16 MB, höchstens {{count}} auf einmal',
+      photographer: 'Fotograf',
+      photographerRequired: 'Bitte gib den Fotografen an.',
+      photographerUrl: 'Link zum Fotografen (optional)',
+      urlInvalid: 'Bitte gib eine vollständige Webadresse ein (https://…).',
+      photoTitle: 'Titel (optional)',
+      tags: 'Stichwörter',
+      tagsHint: 'Drücke nach jedem Stichwort Enter; die Suche findet Fotos über Titel und Stichwörter.',
+      upload: 'Zur Bibliothek hinzufügen',
+      close: 'Schließen',
+      delete: 'Aus der Bibliothek entfernen',
+      deleteTitle: 'Foto entfernen?',
+      deleteMessage:
+        'Das Foto wird aus der Stockfoto-Bibliothek entfernt. Alben, die es verwenden, zeigen dort einen leeren Rahmen.',
+    },
     searchPlaceholder: 'Stockfotos durchsuchen',
     minChars: 'Gib mindestens {{count}} Zeichen ein, um zu suchen',
     searching: 'Suche läuft…',
@@ -123,8 +248,22 @@ export const de: Catalogue = {
     editFailed: 'Bearbeitung fehlgeschlagen',
     startFailed: 'Bearbeitung konnte nicht gestartet werden',
     unavailable: 'Die KI-Bildbearbeitung ist hier nicht verfügbar.',
+    addAsNew: 'Als neues Bild hinzufügen',
+    replace: 'Original ersetzen',
+    replaceElementHint:
+      '„Original ersetzen“ setzt es in das ausgewählte Element ein; „Als neues Bild hinzufügen“ platziert es daneben.',
+    replaceEverywhereHint:
+      '„Original ersetzen“ setzt es überall ein, wo das Album das Original verwendet (Stellen: {{count}}).',
   },
   images: {
+    item: {
+      menu: 'Bildaktionen',
+      delete: 'Bild löschen',
+      deleteTitle: 'Bild löschen?',
+      deleteMessage: 'Das Bild wird aus diesem Album entfernt.',
+      deleteUsed:
+        'Das Bild wird im Album noch verwendet (Stellen: {{count}}); dort bleibt ein leerer Rahmen.',
+    },
     upload: {
       title: 'Uploads',
       clear: 'Erledigte entfernen',
@@ -205,6 +344,8 @@ export const de: Catalogue = {
       failed: 'Der Export ist fehlgeschlagen. Bitte starte ihn erneut.',
       download: 'Herunterladen',
       delete: 'Export löschen',
+      deleteTitle: 'Diesen Export löschen?',
+      deleteMessage: 'Die Datei wird für alle gelöscht. Du kannst das Album jederzeit erneut exportieren.',
     },
     presets: {
       album_softcover_inside: 'Album-Innenteil (Druck-PDF)',
@@ -357,7 +498,7 @@ export const de: Catalogue = {
       title: 'Neue Doppelseite',
       step1: 'Layout wählen',
       step2: 'Fotos hinzufügen',
-      slotSummary: '{{stickers}} Stickerfelder · {{backgrounds}} Hintergrundbilder',
+      slotSummary: 'Stickerfelder: {{stickers}} · Hintergrundbilder: {{backgrounds}}',
       stickersArea: 'Stickerfotos',
       backgroundsArea: 'Hintergrundbilder',
       slots: '{{used}} von {{count}}',

@@ -1,8 +1,95 @@
 import type { Catalogue } from './en.ts';
 
 export const fr: Catalogue = {
+  albumSettings: {
+    general: {
+      title: 'Titre de l’album',
+      titleRequired: 'Le titre de l’album ne peut pas être vide.',
+      releaseDate: 'Date de parution',
+      language: 'Langue de l’album',
+      languageHint: 'Les textes automatiques et les e-mails de cet album utilisent cette langue.',
+      emailNotifications: 'Notifications par e-mail',
+      emailNotificationsHint: 'Recevez un e-mail quand de nouvelles photos arrivent par le lien de stickers.',
+      saved: 'Paramètres enregistrés.',
+      saveError: 'Les paramètres n’ont pas pu être enregistrés. Veuillez réessayer.',
+    },
+    danger: {
+      title: 'Zone de danger',
+      body: 'Supprimer l’album efface toutes ses pages, stickers et images pour tout le monde. C’est irréversible.',
+      delete: 'Supprimer l’album',
+      confirmTitle: 'Supprimer l’album ?',
+      confirmMessage: 'Voulez-vous vraiment supprimer définitivement « {{title}} » ?',
+      deleteError: 'L’album n’a pas pu être supprimé. Veuillez réessayer.',
+    },
+    users: {
+      inviteTitle: 'Inviter des personnes',
+      inviteBody: 'Les personnes invitées peuvent concevoir cet album avec vous.',
+      email: 'Adresse e-mail',
+      emailPlaceholder: 'nom@exemple.fr',
+      send: 'Envoyer l’invitation',
+      emailInvalid: 'Veuillez saisir une adresse e-mail valide.',
+      alreadyInvited: 'Cette personne est déjà invitée.',
+      alreadyMember: 'Cette personne a déjà accès à l’album.',
+      invited: 'Invitation envoyée à {{email}}.',
+      inviteError: 'L’invitation n’a pas pu être envoyée. Veuillez réessayer.',
+      members: 'Personnes ayant accès',
+      owner: 'Propriétaire',
+      you: '(vous)',
+      guestOwner: 'Invité (non connecté)',
+      remove: 'Retirer',
+      removeTitle: 'Retirer cette personne ?',
+      removeMessage: '{{email}} n’aura plus accès à l’album.',
+      removeError: 'La personne n’a pas pu être retirée. Veuillez réessayer.',
+      membersLoadError: 'Les personnes ayant accès n’ont pas pu être chargées.',
+      pending: 'Invitations en attente',
+      noPending: 'Aucune invitation en attente.',
+      invitedOn: 'Invité le {{date}}',
+      cancelInvitation: 'Annuler',
+      cancelError: 'L’invitation n’a pas pu être annulée. Veuillez réessayer.',
+      invitationsLoadError: 'Les invitations n’ont pas pu être chargées.',
+      loginPrompt:
+        'Connectez-vous pour inviter des personnes : votre album sera enregistré dans votre compte.',
+      login: 'Se connecter ou s’inscrire',
+    },
+  },
+  invitations: {
+    accept: {
+      title: 'Vous êtes invité',
+      body: '{{inviter}} vous invite à concevoir ensemble l’album « {{title}} ».',
+      bodyNoInviter: 'Vous êtes invité à concevoir ensemble l’album « {{title}} ».',
+      button: 'Accepter l’invitation',
+      open: 'Ouvrir l’album',
+      alreadyAccepted: 'Cette invitation a déjà été acceptée.',
+      signupHint: 'Pas encore de compte ?',
+      signup: 'Inscrivez-vous gratuitement et acceptez',
+    },
+    problemTitle: 'Cette invitation ne fonctionne pas',
+    notFound:
+      'Nous n’avons pas trouvé cette invitation. Elle a peut-être été annulée, ou le lien est incomplet.',
+    used: 'Cette invitation a déjà été acceptée par quelqu’un d’autre.',
+    error: 'Une erreur s’est produite. Veuillez réessayer.',
+    toStart: 'Vers mes albums',
+  },
+  structureMobile: {
+    fold: 'Masquer le panneau',
+    unfold: 'Afficher le panneau',
+  },
   stickerLink: {
     form: {
+      faceChecking: 'Recherche d’un visage…',
+      noFace:
+        'Nous n’avons pas trouvé de visage sur cette photo. Un portrait où le visage est bien visible convient le mieux, mais vous pouvez quand même l’envoyer.',
+      faceFound: 'Visage trouvé.',
+      mineTitle: 'Vos photos',
+      mineHint: 'Vous pouvez modifier votre envoi jusqu’à ce qu’il soit ajouté à l’album.',
+      replace: 'Modifier',
+      replaceTitle: 'Modifier votre photo',
+      keepPhoto: 'Sans nouvelle photo, l’actuelle est conservée.',
+      inAlbum: 'Dans l’album',
+      save: 'Enregistrer les modifications',
+      saved: 'Merci ! Vos modifications ont été enregistrées.',
+      cancel: 'Annuler',
+      mineFailed: 'Vos photos précédentes ne peuvent pas être affichées.',
       unavailableTitle: 'Album indisponible',
       unavailable: "Ce lien de stickers n'est pas (ou plus) actif. Demande à la personne qui te l'a envoyé.",
       privacy: 'Confidentialité',
@@ -30,6 +117,15 @@ export const fr: Catalogue = {
       retry: 'Recommencer',
     },
     tab: {
+      qrTitle: 'QR code',
+      qrAlt: 'QR code du lien de stickers',
+      downloadPng: 'Télécharger en PNG',
+      downloadSvg: 'Télécharger en SVG',
+      customDomain: 'Domaine personnalisé',
+      customDomainHint:
+        'Affichez le lien sur votre propre domaine, p. ex. stickers.example.org. Le domaine doit pointer vers ce serveur.',
+      faceWaiting: 'Recherche du visage…',
+      faceFound: 'Visage trouvé',
       title: 'Lien de stickers',
       loginPrompt: 'Connecte-toi pour collecter des photos via un lien de stickers.',
       login: 'Se connecter',
@@ -58,6 +154,15 @@ export const fr: Catalogue = {
       noFace: 'Aucun visage trouvé sur cette photo.',
     },
     errors: {
+      CONTRIBUTOR_SESSION_INVALID:
+        'La session de ce navigateur pour ce lien n’est pas valide : les photos précédentes ne peuvent pas être modifiées. Vous pouvez toujours envoyer une nouvelle photo.',
+      CONTRIBUTOR_SESSION_EXPIRED:
+        'Votre session a expiré : les photos précédentes ne peuvent plus être modifiées. Vous pouvez toujours envoyer une nouvelle photo.',
+      CONTRIBUTOR_SESSION_MISSING:
+        'Ce navigateur n’a pas de session pour ce lien : les photos précédentes ne peuvent pas être modifiées.',
+      STICKER_UPLOAD_MERGED: 'Cette photo est déjà dans l’album et ne peut plus être modifiée.',
+      NOT_FOUND: 'Cette photo n’existe plus.',
+      INVALID_CUSTOM_DOMAIN: 'Saisissez un nom d’hôte comme stickers.example.org.',
       STICKER_LINK_UNAVAILABLE: "Ce lien de stickers n'est plus actif.",
       UNKNOWN_SECTION: "Cette section n'existe plus. Choisis-en une autre.",
       POSITION_REQUIRED: 'Indique un poste ou un titre.',
@@ -74,6 +179,28 @@ export const fr: Catalogue = {
     presence: { label: 'Également ici', guest: 'Invité', more: '{{count}} de plus' },
   },
   stock: {
+    libraryAdmin: {
+      add: 'Ajouter des photos à la bibliothèque',
+      title: 'Bibliothèque de photos : ajouter des photos',
+      intro:
+        'Les photos ajoutées ici sont trouvées par tout le monde dans la recherche de photos. Indique le photographe, crédité sous chaque photo, et les mots-clés que l’on recherchera.',
+      choose: 'Choisir des photos',
+      fileHint: 'JPEG ou PNG, jusqu’à 16 Mo, {{count}} au maximum à la fois',
+      photographer: 'Photographe',
+      photographerRequired: 'Indique le photographe.',
+      photographerUrl: 'Lien vers le photographe (facultatif)',
+      urlInvalid: 'Saisis une adresse web complète (https://…).',
+      photoTitle: 'Titre (facultatif)',
+      tags: 'Mots-clés',
+      tagsHint:
+        'Appuie sur Entrée après chaque mot-clé ; la recherche trouve les photos par titre et mots-clés.',
+      upload: 'Ajouter à la bibliothèque',
+      close: 'Fermer',
+      delete: 'Retirer de la bibliothèque',
+      deleteTitle: 'Retirer la photo ?',
+      deleteMessage:
+        'La photo est retirée de la bibliothèque. Les albums qui l’utilisent y affichent un cadre vide.',
+    },
     searchPlaceholder: 'Rechercher des photos',
     minChars: 'Saisis au moins {{count}} caractères pour lancer la recherche',
     searching: 'Recherche en cours…',
@@ -120,8 +247,22 @@ export const fr: Catalogue = {
     editFailed: 'La modification a échoué',
     startFailed: 'Impossible de lancer la modification',
     unavailable: 'La modification d’images par IA n’est pas disponible ici.',
+    addAsNew: 'Ajouter comme nouvelle image',
+    replace: 'Remplacer l’original',
+    replaceElementHint:
+      '« Remplacer l’original » la place dans l’élément sélectionné ; « Ajouter comme nouvelle image » la place à côté.',
+    replaceEverywhereHint:
+      '« Remplacer l’original » la met partout où l’album utilise l’original (emplacements : {{count}}).',
   },
   images: {
+    item: {
+      menu: 'Actions sur l’image',
+      delete: 'Supprimer l’image',
+      deleteTitle: 'Supprimer l’image ?',
+      deleteMessage: 'L’image sera retirée de cet album.',
+      deleteUsed:
+        'L’image est encore utilisée dans l’album (emplacements : {{count}}) ; un cadre vide y restera.',
+    },
     upload: {
       title: 'Téléversements',
       clear: 'Effacer les terminés',
@@ -202,6 +343,9 @@ export const fr: Catalogue = {
       failed: "L'export a échoué. Veuillez le relancer.",
       download: 'Télécharger',
       delete: "Supprimer l'export",
+      deleteTitle: 'Supprimer cet export ?',
+      deleteMessage:
+        "Le fichier est supprimé pour tout le monde. Vous pouvez exporter l'album à nouveau à tout moment.",
     },
     presets: {
       album_softcover_inside: "Intérieur de l'album (PDF d'impression)",
@@ -354,7 +498,7 @@ export const fr: Catalogue = {
       title: 'Nouvelle double page',
       step1: 'Choisir une mise en page',
       step2: 'Ajouter des photos',
-      slotSummary: '{{stickers}} emplacements de stickers · {{backgrounds}} images de fond',
+      slotSummary: 'Emplacements de stickers : {{stickers}} · images de fond : {{backgrounds}}',
       stickersArea: 'Photos des stickers',
       backgroundsArea: 'Images de fond',
       slots: '{{used}} sur {{count}}',

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { ElementProps } from '@stickerbook/model';
 import { ElementFrame, type ContentProps, type ElProps } from '../ElementFrame.tsx';
-import { svgId, useRenderOptions } from '../RenderContext.tsx';
+import { svgId, useImageVariant, useRenderOptions } from '../RenderContext.tsx';
 import { sameContent } from '../transform.ts';
 import { CroppedPhoto } from '../image/CroppedPhoto.tsx';
 import { filterSteps } from '../image/filters.ts';
@@ -17,8 +17,9 @@ export function imageKeyOf(p: ElementProps): string | undefined {
 export const ImageContent = memo(function ImageContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const options = useRenderOptions();
+  const variant = useImageVariant();
   const key = imageKeyOf(p);
-  const url = key ? options.imageUrlFor?.(key, options.variant) : undefined;
+  const url = key ? options.imageUrlFor?.(key, variant) : undefined;
   const radius = cornerRadius(p);
   const { defs, attrs } = shapePaint(options, id, { ...p, fill: undefined });
   return (

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { Sticker } from '@stickerbook/model';
 import { DOUBLE_STICKER_CELL_MM, STICKER_CELL_MM } from '@stickerbook/model';
-import { NodeSourceContext, svgId, useRenderOptions } from '../RenderContext.tsx';
+import { NodeSourceContext, svgId, useImageVariant, useRenderOptions } from '../RenderContext.tsx';
 import { StaticNodeSource } from '../store/DocStore.ts';
 import { CroppedPhoto } from '../image/CroppedPhoto.tsx';
 import { StickerScopeContext } from '../text/StickerScopeContext.ts';
@@ -21,15 +21,16 @@ interface StickerArtworkProps {
 
 /**
  * A placed sticker: the photo (crop cx, cy, cscale, crotation of the sticker) under the album's frame
- * template, whose texts resolve name, position and number for this sticker; a plain white frame
- * when no template is known.
+ * template in the sticker's own layout (`pickTemplate`), whose texts resolve name, position and number
+ * for this sticker; a plain white frame when no template is known.
  */
 export function StickerArtwork({ cellId, sticker, number, width, height }: StickerArtworkProps) {
   const options = useRenderOptions();
   const double = sticker.doubleSticker || width >= DOUBLE_STICKER_CELL_MM.width;
-  const template = pickTemplate(options.templates, options.stickerTemplateId, double);
+  const template = pickTemplate(options.templates, options.stickerTemplateId, double, sticker.stickerLayout);
   const scope = useMemo(() => ({ cellId, stickerId: sticker.id }), [cellId, sticker.id]);
-  const url = sticker.image ? options.imageUrlFor?.(sticker.image, options.variant) : undefined;
+  const variant = useImageVariant();
+  const url = sticker.image ? options.imageUrlFor?.(sticker.image, variant) : undefined;
   const photo = (box: { x: number; y: number; width: number; height: number }) =>
     url ? (
       <g transform={`translate(${box.x} ${box.y})`}>

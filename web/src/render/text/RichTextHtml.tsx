@@ -32,14 +32,28 @@ export function RichTextHtml({ text, width, height, color, fonts }: RichTextHtml
       return;
     }
     let live = true;
+    let shown: ResizeObserver | undefined;
     const fit = () => {
-      if (live) shrinkToFit(box, widthPx, heightPx);
+      if (!live) return;
+      // Not laid out (a hidden spread in the editor): measure once it is drawn.
+      if (box.getClientRects().length === 0 && typeof ResizeObserver === 'function') {
+        shown ??= new ResizeObserver(() => {
+          if (box.getClientRects().length === 0) return;
+          shown?.disconnect();
+          shown = undefined;
+          fit();
+        });
+        shown.observe(box);
+        return;
+      }
+      shrinkToFit(box, widthPx, heightPx);
     };
     fit();
     // Fonts arriving later change the metrics; fit again once they are in.
     void document.fonts?.ready.then(fit);
     return () => {
       live = false;
+      shown?.disconnect();
     };
   }, [autosize, text, widthPx, heightPx, fonts]);
 

@@ -12,7 +12,10 @@ export function CookieConsentDialog() {
 
   useEffect(() => {
     if (!needsConsent(readConsent(), pathname)) return;
-    const timer = window.setTimeout(() => setOpen(true), CONSENT_DELAY_MS);
+    // Asked again when the timer fires: a choice made meanwhile (the dialog opened on the previous page) stands.
+    const timer = window.setTimeout(() => {
+      if (needsConsent(readConsent(), pathname)) setOpen(true);
+    }, CONSENT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [pathname]);
 

@@ -3,8 +3,12 @@
  * 60 mm apart (engine `spreadLayout`), only the spreads in view (engine culling). The camera is one transform
  * on one group, so panning and zooming re-render nothing below it; the drawn document is `displayDoc` (the
  * committed document, or a resize/rotate/crop preview of it).
+ *
+ * A spread leaving the view is hidden (`display: none`, not drawn) and unmounted a few seconds later in idle
+ * time, a few spreads per idle period: zooming from the whole album onto one spread then hides 59 spreads
+ * instead of unmounting ~1,000 elements within the frame, and zooming back out shows them again at once.
  */
-import { memo, useDeferredValue, type ReactNode, type RefObject } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM } from '@stickerbook/model';
 import {
   RenderRoot,
@@ -101,22 +105,89 @@ function CameraGroup({ children }: { children: ReactNode }) {
   return <g transform={`matrix(${zoom} 0 0 ${zoom} ${-x * zoom} ${-y * zoom})`}>{children}</g>;
 }
 
+/** How long a spread out of view stays mounted (hidden) before it is unmounted in idle time. */
+export const KEEP_HIDDEN_SPREAD_MS = 4000;
+/** Spreads unmounted per idle period, so unmounting never takes a long task. */
+const UNMOUNTED_PER_IDLE = 3;
+
 function SpreadList() {
   const editor = useEditor();
-  const ids = useVisibleSpreadIds(editor);
+  const visible = useVisibleSpreadIds(editor);
   const doc = useAtomValue(editor.displayDoc);
   const { printPreview, showBleed } = useAtomValue(editor.viewSettings);
   const layout = spreadLayout(doc);
+  const mounted = useMountedSpreads(visible);
+  const shown = new Set(visible);
   return (
     <>
-      {ids.map((id) => {
+      {layout.order.map((id) => {
         const rect = layout.rects.get(id);
-        if (!rect) return null;
-        return <SpreadView key={id} id={id} x={rect.x} y={rect.y} guides={!printPreview} bleed={showBleed} />;
+        if (!rect || !mounted.has(id)) return null;
+        return (
+          <SpreadView
+            key={id}
+            id={id}
+            x={rect.x}
+            y={rect.y}
+            guides={!printPreview}
+            bleed={showBleed}
+            hidden={!shown.has(id)}
+          />
+        );
       })}
     </>
   );
 }
+
+/** The spreads to keep mounted: those in view, and those that left it less than KEEP_HIDDEN_SPREAD_MS ago. */
+function useMountedSpreads(visible: readonly string[]): ReadonlySet<string> {
+  const [mounted, setMounted] = useState<ReadonlySet<string>>(() => new Set(visible));
+  let current = mounted;
+  if (visible.some((id) => !mounted.has(id))) {
+    current = new Set([...mounted, ...visible]);
+    setMounted(current);
+  }
+  const hiddenCount = current.size - visible.length;
+  // The view the pending unmounting was scheduled for: while it stays, later batches need no new delay.
+  const waitedFor = useRef<readonly string[] | null>(null);
+  useEffect(() => {
+    if (hiddenCount <= 0) return;
+    const keep = new Set(visible);
+    const unmountSome = () =>
+      setMounted((previous) => {
+        const next = new Set(previous);
+        let removed = 0;
+        for (const id of previous) {
+          if (removed === UNMOUNTED_PER_IDLE) break;
+          if (!keep.has(id)) {
+            next.delete(id);
+            removed++;
+          }
+        }
+        return next;
+      });
+    let idle: number | undefined;
+    const timer = setTimeout(
+      () => {
+        waitedFor.current = visible;
+        idle = whenIdle(unmountSome);
+      },
+      waitedFor.current === visible ? 0 : KEEP_HIDDEN_SPREAD_MS,
+    );
+    return () => {
+      clearTimeout(timer);
+      if (idle !== undefined) cancelIdle(idle);
+    };
+  }, [visible, hiddenCount]);
+  return current;
+}
+
+const whenIdle = (callback: () => void): number =>
+  typeof requestIdleCallback === 'function'
+    ? requestIdleCallback(callback, { timeout: 2000 })
+    : (setTimeout(callback, 50) as unknown as number);
+const cancelIdle = (handle: number): void =>
+  typeof cancelIdleCallback === 'function' ? cancelIdleCallback(handle) : clearTimeout(handle);
 
 const SpreadView = memo(function SpreadView(props: {
   id: string;
@@ -124,10 +195,16 @@ const SpreadView = memo(function SpreadView(props: {
   y: number;
   guides: boolean;
   bleed: boolean;
+  hidden: boolean;
 }) {
-  const { id, x, y, guides, bleed } = props;
+  const { id, x, y, guides, bleed, hidden } = props;
   return (
-    <g transform={`translate(${x} ${y})`} data-editor-spread={id}>
+    <g
+      transform={`translate(${x} ${y})`}
+      data-editor-spread={id}
+      data-hidden={hidden || undefined}
+      display={hidden ? 'none' : undefined}
+    >
       <rect
         x={bleed ? -BLEED_MM + 1 : 1}
         y={bleed ? -BLEED_MM + 1.5 : 1.5}
@@ -136,7 +213,7 @@ const SpreadView = memo(function SpreadView(props: {
         fill="rgba(0,0,0,0.12)"
       />
       <g clipPath={`url(#${bleed ? 'editor-bleed' : 'editor-trim'})`}>
-        <SpreadContent spreadId={id} showGuides={guides} />
+        <SpreadContent spreadId={id} showGuides={guides} hidden={hidden} />
       </g>
       {bleed && (
         <rect

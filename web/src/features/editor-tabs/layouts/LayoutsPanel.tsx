@@ -6,24 +6,28 @@ import { useSearchParams } from 'react-router-dom';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
 import { SpreadCreationModal } from '../../spread-creation/SpreadCreationModal.tsx';
 import { spreadCreationTarget } from '../../spread-creation/route.ts';
-import { useCanEdit, useEditorDoc } from '../editorHooks.ts';
+import { useDerived } from '../../../editor/ui/useEditorValue.ts';
+import { useCanEdit } from '../editorHooks.ts';
 import type { TabPanelProps } from '../types.ts';
+import { AlbumStatisticsCard } from './AlbumStatisticsCard.tsx';
 import { applyLayoutToSpread, startLayoutDrag } from './layoutDrop.ts';
 import { LayoutPreview } from './LayoutPreview.tsx';
 import { useAlbumLayouts } from './useLayouts.ts';
 
 /**
- * SPEC §2 layouts tab: the blueprint's layouts as rendered previews. Drag one onto a spread to replace its
+ * SPEC §2 layouts tab: the album's spread statistics (SPEC §3: inner spreads, spreads still needed, spine) beside
+ * the New spread button they call for, then the blueprint's layouts as rendered previews. Drag one onto a spread to replace its
  * content, or click it to place it on the current spread (asking to overwrite unless elements are selected, which
  * says which spread is meant). /album/{id}/layouts?new opens the spread creation modal.
  */
 export function LayoutsPanel({ album }: TabPanelProps) {
   const { t } = useTranslation();
   const editor = useEditor();
-  const doc = useEditorDoc();
+  // Only the album's style matters here (previews in its colours and fonts): no re-render on other edits.
+  const settings = useDerived([editor.version], () => editor.doc.settings);
   const editable = useCanEdit();
   const [params, setParams] = useSearchParams();
-  const { previewDoc, layouts, isPending, isError } = useAlbumLayouts(album, doc.settings);
+  const { previewDoc, layouts, isPending, isError } = useAlbumLayouts(album, settings);
   const creation = spreadCreationTarget(params);
 
   const place = (layout: Layout) => {
@@ -43,6 +47,7 @@ export function LayoutsPanel({ album }: TabPanelProps) {
       >
         {t('structure.layouts.newSpread')}
       </Button>
+      <AlbumStatisticsCard />
       <Text size="xs" c="dimmed">
         {t('structure.layouts.hint')}
       </Text>

@@ -37,7 +37,7 @@ export function OnboardingPanel({ album }: TabPanelProps) {
               data-status={status}
               style={
                 status === 'active'
-                  ? { borderColor: 'var(--mantine-color-brand-5)', borderWidth: 2 }
+                  ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 }
                   : undefined
               }
             >

@@ -3,10 +3,11 @@ import { IconInfoCircle } from '@tabler/icons-react';
 import { isStaticSection, numberStickers, sectionsInOrder, type Sticker } from '@stickerbook/model';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
-import { stickerFormPath } from '../../sticker-form/stickerFormRoute.ts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { stickerFormPath, stickerFormTarget } from '../../sticker-form/stickerFormRoute.ts';
 import { StickerFormHost } from '../../sticker-form/StickerFormHost.tsx';
 import { useCanEdit, useEditorDoc } from '../editorHooks.ts';
+import { useMobileTabPanel } from '../MobileTabSheet.tsx';
 import type { TabPanelProps } from '../types.ts';
 import { NewSectionForm } from './NewSectionForm.tsx';
 import { SectionHeader } from './SectionHeader.tsx';
@@ -21,6 +22,8 @@ export function StickersPanel({ album }: TabPanelProps) {
   const doc = useEditorDoc();
   const editable = useCanEdit();
   const navigate = useNavigate();
+  const mobile = useMobileTabPanel();
+  const [params] = useSearchParams();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const numbering = numberStickers(doc);
 
@@ -41,6 +44,17 @@ export function StickersPanel({ album }: TabPanelProps) {
   const hasEditableSection = sections.some((section) => !isStaticSection(section));
   const open = (stickerId: string, sectionId?: string) =>
     navigate(stickerFormPath(album.id, { stickerId, sectionId }));
+
+  // On a phone the form takes the sheet's place (SPEC §2: inline on mobile): a list under it would be out of reach.
+  const form = stickerFormTarget(params);
+  const formOpen = form !== null && (form.stickerId === 'new' || Object.hasOwn(doc.stickers, form.stickerId));
+  if (mobile && formOpen) {
+    return (
+      <Stack gap="sm" data-testid="stickers-panel">
+        <StickerFormHost album={album} />
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="sm" data-testid="stickers-panel">

@@ -49,7 +49,7 @@ export function ColorsSection() {
                 borderRadius: 8,
                 padding: 4,
                 outline: selected
-                  ? '2px solid var(--mantine-color-brand-6)'
+                  ? '2px solid var(--mantine-primary-color-filled)'
                   : '1px solid var(--mantine-color-gray-3)',
               }}
             >

@@ -48,7 +48,7 @@ export function FontsSection() {
                 borderRadius: 8,
                 padding: 6,
                 outline: selected
-                  ? '2px solid var(--mantine-color-brand-6)'
+                  ? '2px solid var(--mantine-primary-color-filled)'
                   : '1px solid var(--mantine-color-gray-3)',
               }}
             >

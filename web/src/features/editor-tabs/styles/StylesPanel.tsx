@@ -3,7 +3,6 @@ import { SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TabPanelProps } from '../types.ts';
-import { AlbumStatisticsCard } from './AlbumStatisticsCard.tsx';
 import { ColorsSection } from './ColorsSection.tsx';
 import { FontsSection } from './FontsSection.tsx';
 import { TemplatesSection } from './TemplatesSection.tsx';
@@ -35,7 +34,6 @@ export function StylesPanel(_props: TabPanelProps) {
       {view === 'colors' && <ColorsSection />}
       {view === 'fonts' && <FontsSection />}
       {view === 'template' && <TemplatesSection />}
-      <AlbumStatisticsCard />
     </Stack>
   );
 }

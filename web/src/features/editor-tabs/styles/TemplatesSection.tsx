@@ -40,7 +40,7 @@ export function TemplatesSection() {
               borderRadius: 8,
               outline:
                 template.id === current
-                  ? '2px solid var(--mantine-color-brand-6)'
+                  ? '2px solid var(--mantine-primary-color-filled)'
                   : '1px solid var(--mantine-color-gray-3)',
             }}
           >

@@ -1,13 +1,26 @@
 import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { albumStatistics } from '@stickerbook/model';
+import { albumStatistics, type AlbumStatistics } from '@stickerbook/model';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditorDoc } from '../editorHooks.ts';
+import { useEditor } from '../../../editor/ui/EditorContext.tsx';
+import { useDerived } from '../../../editor/ui/useEditorValue.ts';
 
-/** SPEC §3 album statistics: inlay spreads, spreads still needed for binding, spine width in mm. */
+const sameStatistics = (a: AlbumStatistics, b: AlbumStatistics): boolean =>
+  a.spreadsCount === b.spreadsCount && a.spine === b.spine;
+
+/**
+ * SPEC §3 album statistics: inlay spreads, spreads still needed for binding, spine width in mm (SPEC §9). They
+ * follow the spreads, so they sit in the layouts tab, where spreads are added; the print renderer gets the same
+ * figures with its render data. The card re-renders only when the number of spreads changes.
+ */
 export function AlbumStatisticsCard() {
   const { t, i18n } = useTranslation();
-  const stats = albumStatistics(useEditorDoc());
-  const mm = new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  const editor = useEditor();
+  const stats = useDerived([editor.version], () => albumStatistics(editor.doc), sameStatistics);
+  const mm = useMemo(
+    () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+    [i18n.language],
+  );
   const cells: Array<[string, string, string]> = [
     ['inlay', t('structure.stats.inlaySpreads'), String(stats.inlaySpreadsCount)],
     ['needed', t('structure.stats.spreadsNeeded'), String(stats.spreadsNeeded)],

@@ -1,0 +1,2 @@
+ALTER TABLE "album_invitations" ADD COLUMN "accepted_by" uuid;--> statement-breakpoint
+ALTER TABLE "album_invitations" ADD CONSTRAINT "album_invitations_accepted_by_users_id_fk" FOREIGN KEY ("accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;

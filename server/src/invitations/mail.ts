@@ -1,0 +1,120 @@
+/**
+ * The invitation e-mail (SPEC §6 "album owner invites by e-mail"): in the album's language, since the album's
+ * language drives its automatic texts and mails, with the accept link /invitations/{token}/accept. It goes out
+ * through the mail job (jobs/mail.ts) like every other mail of the product.
+ */
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import { LANGUAGES, type Language } from '../http/languages.ts';
+import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob } from '../jobs/mail.ts';
+import { BOSS_SCHEMA } from '../jobs/queue.ts';
+
+interface InvitationText {
+  subject(inviter: string, title: string): string;
+  intro(inviter: string, title: string): string;
+  accept: string;
+  signup: string;
+}
+
+const TEXTS: Record<Language, InvitationText> = {
+  en: {
+    subject: (inviter, title) => `${inviter} invited you to the album “${title}”`,
+    intro: (inviter, title) => `${inviter} invited you to design the sticker album “${title}” together.`,
+    accept: 'Accept the invitation here:',
+    signup: 'No account yet? You can sign up for free after opening the link.',
+  },
+  de: {
+    subject: (inviter, title) => `${inviter} hat dich zum Album „${title}“ eingeladen`,
+    intro: (inviter, title) =>
+      `${inviter} hat dich eingeladen, das Stickeralbum „${title}“ gemeinsam zu gestalten.`,
+    accept: 'Hier kannst du die Einladung annehmen:',
+    signup: 'Noch kein Konto? Nach dem Öffnen des Links kannst du dich kostenlos registrieren.',
+  },
+  fr: {
+    subject: (inviter, title) => `${inviter} vous a invité à l’album « ${title} »`,
+    intro: (inviter, title) =>
+      `${inviter} vous a invité à concevoir ensemble l’album de stickers « ${title} ».`,
+    accept: 'Acceptez l’invitation ici :',
+    signup: 'Pas encore de compte ? Vous pourrez vous inscrire gratuitement après avoir ouvert le lien.',
+  },
+  it: {
+    subject: (inviter, title) => `${inviter} ti ha invitato all’album “${title}”`,
+    intro: (inviter, title) => `${inviter} ti ha invitato a creare insieme l’album di sticker “${title}”.`,
+    accept: 'Accetta l’invito qui:',
+    signup: 'Non hai ancora un account? Potrai registrarti gratuitamente dopo aver aperto il link.',
+  },
+  pl: {
+    subject: (inviter, title) => `${inviter} zaprasza cię do albumu „${title}”`,
+    intro: (inviter, title) =>
+      `${inviter} zaprasza cię do wspólnego projektowania albumu z naklejkami „${title}”.`,
+    accept: 'Przyjmij zaproszenie tutaj:',
+    signup: 'Nie masz jeszcze konta? Po otwarciu linku możesz zarejestrować się za darmo.',
+  },
+};
+
+function languageOf(value: string | null | undefined): Language {
+  const code = value?.slice(0, 2).toLowerCase() ?? '';
+  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function acceptUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/invitations/${encodeURIComponent(token)}/accept`;
+}
+
+/** The mail itself: plain text and the same as simple HTML. */
+export function invitationMail(input: {
+  to: string;
+  albumLanguage: string;
+  albumTitle: string;
+  inviterEmail: string;
+  acceptUrl: string;
+}): MailJob {
+  const t = TEXTS[languageOf(input.albumLanguage)];
+  const intro = t.intro(input.inviterEmail, input.albumTitle);
+  const text = [intro, '', t.accept, input.acceptUrl, '', t.signup].join('\n');
+  const url = escapeHtml(input.acceptUrl);
+  const html = [
+    `<p>${escapeHtml(intro)}</p>`,
+    `<p>${escapeHtml(t.accept)}<br><a href="${url}">${url}</a></p>`,
+    `<p style="color:#777;font-size:12px">${escapeHtml(t.signup)}</p>`,
+  ].join('\n');
+  return { to: input.to, subject: t.subject(input.inviterEmail, input.albumTitle), text, html };
+}
+
+/**
+ * Queues mails from the API process on the app's pg-boss (started on the first invitation, so apps that never
+ * invite anyone never touch pg-boss); the workers of startJobQueue send them.
+ */
+export function mailSender(database: Database) {
+  let sender: Promise<PgBoss> | undefined;
+  const start = async () => {
+    const boss = new PgBoss({
+      db: { executeSql: database.executeSql },
+      schema: BOSS_SCHEMA,
+      supervise: false,
+      schedule: false,
+    });
+    boss.on('error', (error) => console.error('[invitation mail]', error));
+    await boss.start();
+    await boss.createQueue(MAIL_QUEUE);
+    return boss;
+  };
+  return {
+    async send(mail: MailJob) {
+      sender ??= start().catch((error: unknown) => {
+        sender = undefined;
+        throw error;
+      });
+      await (await sender).send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
+    },
+    async close() {
+      if (sender) await (await sender).stop({ graceful: false, wait: true });
+    },
+  };
+}

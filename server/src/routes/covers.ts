@@ -1,0 +1,88 @@
+import { coverDocument, type AlbumDocument } from '@stickerbook/model';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePrincipal } from '../auth/authenticate.ts';
+import { notFound } from '../http/errors.ts';
+import { findBlob, listAlbumImages } from '../images/repository.ts';
+import { imageServices } from '../images/service.ts';
+import { imageSchema, toImageView } from '../images/view.ts';
+import { findAlbumFor } from '../repositories/albums.ts';
+import { findBlueprint } from '../repositories/blueprints.ts';
+import { errorResponses } from './schemas.ts';
+
+const coverSchema = z.object({
+  title: z.string(),
+  release_date: z.string().nullable(),
+  language: z.string(),
+  /** The first spread as an AlbumDocument of its own, automatic texts resolved (packages/model cover.ts). */
+  workspace: z.record(z.string(), z.unknown()),
+  images: z.array(z.unknown()),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+/**
+ * Cover previews drawn by the web with the album renderer: the start page's album cards and the wizard's
+ * template cards. A few kB instead of the whole document, so a page of cards stays light.
+ */
+export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.ctx.database.db;
+  const rateLimit = { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: '1 minute' };
+
+  app.get(
+    '/albums/:id/cover',
+    {
+      schema: {
+        tags: ['albums'],
+        params: idParams,
+        response: { 200: coverSchema.extend({ images: z.array(imageSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const found = await findAlbumFor(db, request.params.id, requirePrincipal(request));
+      if (!found) throw notFound('Album');
+      const { album } = found;
+      const meta = { title: album.title, releaseDate: album.releaseDate, language: album.language };
+      const cover = coverDocument(album.workspace, meta);
+      const wanted = new Set(cover.imageIds);
+      const storage = imageServices(app).storage;
+      const rows =
+        wanted.size > 0 ? (await listAlbumImages(db, album.id)).filter((r) => wanted.has(r.id)) : [];
+      const images = await Promise.all(
+        rows.map(async (row) => toImageView(storage, row, await findBlob(db, row.blobId))),
+      );
+      return {
+        title: album.title,
+        release_date: album.releaseDate,
+        language: album.language,
+        workspace: cover.doc as unknown as Record<string, unknown>,
+        images,
+      };
+    },
+  );
+
+  app.get(
+    '/blueprints/:id/cover',
+    {
+      config: { rateLimit },
+      schema: { tags: ['blueprints'], params: idParams, response: { 200: coverSchema, ...errorResponses } },
+    },
+    async (request) => {
+      const blueprint = await findBlueprint(db, request.params.id);
+      if (!blueprint) throw notFound('Blueprint');
+      const meta = { title: blueprint.title, releaseDate: null, language: 'en' };
+      const cover = coverDocument(blueprint.workspace as AlbumDocument, meta);
+      const wanted = new Set(cover.imageIds);
+      const images = (blueprint.images as Array<{ id?: unknown }>).filter(
+        (image) => typeof image.id === 'string' && wanted.has(image.id),
+      );
+      return {
+        title: blueprint.title,
+        release_date: null,
+        language: meta.language,
+        workspace: cover.doc as unknown as Record<string, unknown>,
+        images,
+      };
+    },
+  );
+};

@@ -1,0 +1,153 @@
+/**
+ * Stored files go when their records go (images/file-cleanup.ts), seen on the local storage's directory: deleting
+ * an album removes its images' uploads and variants (sticker photos included) through the cleanup job, a file
+ * another record still references stays, and a storage failure leaves the job to be retried.
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobs, images } from '../src/db/schema.ts';
+import { runFileCleanupJob } from '../src/images/file-cleanup.ts';
+import { findImage, insertImage } from '../src/images/repository.ts';
+import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import type { BlobStorage } from '../src/storage/index.ts';
+import { photo, uploadImage, waitForVariants } from './fixtures/images/upload-client.ts';
+import {
+  bearer,
+  createAlbum,
+  DATABASE_KINDS,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers/test-app.ts';
+
+describe.each(DATABASE_KINDS)('stored files of deleted records on %s', (kind) => {
+  let t: TestApp;
+  let jobs: JobQueue;
+  let dataDir: string;
+  let owner: { access_token: string };
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'sb-cleanup-'));
+    t = await startTestApp(kind, { dataDir });
+    jobs = await startJobQueue(t.database, { work: true, config: t.config });
+    owner = await signUp(t.app);
+  }, 60_000);
+  afterAll(async () => {
+    await jobs.stop();
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /** Where the local storage keeps a key. */
+  const onDisk = (key: string) => join(dataDir, 'blobs', key);
+
+  /** An uploaded image with its variants made; returns its row (blob id, variant keys). */
+  async function uploaded(albumId: string, model: 'image' | 'sticker' = 'image') {
+    const response = await uploadImage(t.app, owner.access_token, albumId, await photo(1600, 1200), {
+      model,
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    expect((await waitForVariants(t.app, owner.access_token, id)).state).toBe('finished');
+    return (await findImage(t.database.db, id))!;
+  }
+
+  const filesOf = (row: { blobId: string; variants: Record<string, { key: string } | undefined> }) => [
+    onDisk(`blobs/${row.blobId}`),
+    ...Object.values(row.variants).map((variant) => onDisk(variant!.key)),
+  ];
+
+  const deleteAlbum = (albumId: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/v1/albums/${albumId}`, headers: bearer(owner.access_token) });
+
+  const blobRow = async (id: string) => (await t.database.db.select().from(blobs).where(eq(blobs.id, id)))[0];
+
+  it('removes the uploads and every variant of an album’s images, sticker photos too, after the album is deleted', async () => {
+    const albumId = (await createAlbum(t.app, owner.access_token)).id;
+    const rows = [await uploaded(albumId), await uploaded(albumId, 'sticker')];
+    const files = rows.flatMap(filesOf);
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    expect(files.every((file) => existsSync(file))).toBe(true);
+
+    expect((await deleteAlbum(albumId)).statusCode).toBe(204);
+    await expect
+      .poll(() => files.filter((file) => existsSync(file)), { timeout: 30_000, interval: 200 })
+      .toEqual([]);
+    for (const row of rows) expect(await blobRow(row.blobId)).toBeUndefined();
+  }, 60_000);
+
+  it('keeps a file that another record still references until that record goes too', async () => {
+    const albumId = (await createAlbum(t.app, owner.access_token)).id;
+    const copyAlbumId = (await createAlbum(t.app, owner.access_token)).id;
+    const shared = await uploaded(albumId);
+    const unshared = await uploaded(albumId);
+    // The copy of an album refers to the same upload and variants, as a copied album or template would.
+    const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = shared;
+    const copy = await insertImage(t.database.db, { ...fields, albumId: copyAlbumId });
+
+    expect((await deleteAlbum(albumId)).statusCode).toBe(204);
+    // The same job handles both images: once the unshared one's files are gone, it has run.
+    await expect
+      .poll(() => filesOf(unshared).filter((file) => existsSync(file)), { timeout: 30_000, interval: 200 })
+      .toEqual([]);
+    expect(filesOf(shared).every((file) => existsSync(file))).toBe(true);
+    expect(await blobRow(shared.blobId)).toBeDefined();
+    // The copy still shows its picture.
+    const view = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/images/${copy.id}`,
+      headers: bearer(owner.access_token),
+    });
+    expect((await t.app.inject({ method: 'GET', url: view.json().blob.small })).statusCode).toBe(200);
+
+    expect((await deleteAlbum(copyAlbumId)).statusCode).toBe(204);
+    await expect
+      .poll(() => filesOf(shared).filter((file) => existsSync(file)), { timeout: 30_000, interval: 200 })
+      .toEqual([]);
+    expect(await blobRow(shared.blobId)).toBeUndefined();
+  }, 60_000);
+
+  it('removes a deleted image’s files but leaves the album’s other images alone', async () => {
+    const albumId = (await createAlbum(t.app, owner.access_token)).id;
+    const [gone, stays] = [await uploaded(albumId), await uploaded(albumId)];
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/images/${gone.id}`,
+      headers: bearer(owner.access_token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    await expect
+      .poll(() => filesOf(gone).filter((file) => existsSync(file)), { timeout: 30_000, interval: 200 })
+      .toEqual([]);
+    expect(filesOf(stays).every((file) => existsSync(file))).toBe(true);
+  }, 60_000);
+
+  it('keeps the blob rows when the storage fails, so the retried job still finds the files', async () => {
+    const albumId = (await createAlbum(t.app, owner.access_token)).id;
+    const row = await uploaded(albumId);
+    await t.database.db.delete(images).where(eq(images.id, row.id));
+    const deletedKeys: string[][] = [];
+    const failing = {
+      delete: async () => {
+        throw new Error('storage unavailable');
+      },
+    } as unknown as BlobStorage;
+    const working = {
+      delete: async (keys: readonly string[]) => {
+        deletedKeys.push([...keys]);
+      },
+    } as unknown as BlobStorage;
+    const job = { blobIds: [row.blobId], keys: Object.values(row.variants).map((v) => v!.key) };
+
+    await expect(runFileCleanupJob({ database: t.database, storage: failing }, job)).rejects.toThrow(
+      'storage unavailable',
+    );
+    expect(await blobRow(row.blobId)).toBeDefined();
+    await runFileCleanupJob({ database: t.database, storage: working }, job);
+    expect(deletedKeys[0].sort()).toEqual([...new Set([`blobs/${row.blobId}`, ...job.keys])].sort());
+    expect(await blobRow(row.blobId)).toBeUndefined();
+  }, 60_000);
+});

@@ -1,0 +1,138 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import type { Album } from '../../api/types.ts';
+
+/** SPEC §3 Invitation. */
+export interface Invitation {
+  id: string;
+  email: string;
+  created_at: string;
+  inviter_email: string | null;
+  album_id: string;
+  album_title: string;
+}
+
+/** GET /public/invitations/{token}: the invitation as its link shows it. */
+export interface PublicInvitation extends Invitation {
+  accepted: boolean;
+}
+
+/** SPEC §3 Association: the owner or a member of the album. */
+export interface Association {
+  id: string;
+  owner: boolean;
+  user: { email: string | null; picture: string | null };
+}
+
+/** The album fields of the general settings tab (PATCH /albums/{id}). */
+export interface AlbumSettingsBody {
+  title?: string;
+  releaseDate?: string | null;
+  language?: string;
+  email_notifications_enabled?: boolean;
+}
+
+export type AlbumWithSettings = Album & { emailNotificationsEnabled?: boolean };
+
+const albumPath = (id: string) => `/albums/${encodeURIComponent(id)}`;
+
+const keys = {
+  invitations: (albumId: string) => ['albums', albumId, 'invitations'] as const,
+  associations: (albumId: string) => ['albums', albumId, 'associations'] as const,
+  publicInvitation: (token: string) => ['public-invitations', token] as const,
+};
+
+export function useInvitations(albumId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.invitations(albumId),
+    queryFn: async () =>
+      (await api.get<{ invitations: Invitation[] }>(`${albumPath(albumId)}/invitations`)).invitations,
+    enabled,
+  });
+}
+
+export function useAssociations(albumId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: keys.associations(albumId),
+    queryFn: async () =>
+      (await api.get<{ associations: Association[] }>(`${albumPath(albumId)}/associations`)).associations,
+    enabled,
+  });
+}
+
+/** SPEC §7: album calls carry the album's language, so the invitation mail is written in it too. */
+export function useInvite(albumId: string, language: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) =>
+      api.post<Invitation>(
+        `${albumPath(albumId)}/invitations`,
+        { email },
+        { language: language ?? undefined },
+      ),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.invitations(albumId) }),
+  });
+}
+
+export function useCancelInvitation(albumId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (invitationId: string) => api.delete(`/invitations/${encodeURIComponent(invitationId)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.invitations(albumId) }),
+  });
+}
+
+export function useRemoveMember(albumId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (associationId: string) => api.delete(`/associations/${encodeURIComponent(associationId)}`),
+    onSuccess: () => client.invalidateQueries({ queryKey: keys.associations(albumId) }),
+  });
+}
+
+export function useSaveAlbumSettings(albumId: string, language: string | null) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlbumSettingsBody) =>
+      api.patch<Album>(albumPath(albumId), body, { asGuest: true, language: language ?? undefined }),
+    onSuccess: (album) => {
+      client.setQueryData(queryKeys.album(albumId), album);
+      void client.invalidateQueries({ queryKey: queryKeys.albums, exact: true });
+    },
+  });
+}
+
+export function usePublicInvitation(token: string) {
+  return useQuery({
+    queryKey: keys.publicInvitation(token),
+    queryFn: () =>
+      api.get<PublicInvitation>(`/public/invitations/${encodeURIComponent(token)}`, { anonymous: true }),
+    retry: (count, error) => count < 2 && (error as { status?: number }).status !== 404,
+  });
+}
+
+export function useConfirmInvitation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<{ album_id: string }>(`/invitations/${encodeURIComponent(token)}/confirm`),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.albums, exact: true }),
+  });
+}
+
+/**
+ * Deletes the album and leaves it: `onDeleted` (navigation away) runs before the album's cached view is dropped,
+ * so the editor never re-reads the album it shows and flashes "not found".
+ */
+export function useDeleteAlbumFromSettings(albumId: string, onDeleted: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete(albumPath(albumId)),
+    onSuccess: () => {
+      onDeleted();
+      client.removeQueries({ queryKey: queryKeys.album(albumId), exact: true });
+      void client.invalidateQueries({ queryKey: queryKeys.albums, exact: true });
+    },
+  });
+}
