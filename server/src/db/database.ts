@@ -79,6 +79,12 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
 
 async function openPostgres(databaseUrl: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+  let closing = false;
+  // An idle connection that the server drops (a restart, a failover, an administrator) is reported here; without
+  // a listener node-postgres throws it and the process dies. The pool replaces the connection on next use.
+  pool.on('error', (error) => {
+    if (!closing) console.error('[database] idle connection lost:', error.message);
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     db: db as unknown as Db,
@@ -90,6 +96,9 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
       return { rows: last?.rows ?? [] };
     },
     migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER }),
-    close: () => pool.end(),
+    close: () => {
+      closing = true;
+      return pool.end();
+    },
   };
 }
