@@ -99,6 +99,9 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
     await page.getByTestId('login-to-save').click();
     await page.waitForURL(/\/(login|signup)/);
     if (page.url().includes('/login')) await page.getByTestId('to-signup').click();
+    // The login form's fields are still on screen for a moment after the link: fill the sign-up form's.
+    await page.waitForURL(/\/signup/);
+    await page.getByTestId('signup-submit').waitFor();
     await signUp(page, uniqueEmail('guest'));
     await page.waitForURL((url) => !/\/(login|signup)/.test(url.pathname));
 
