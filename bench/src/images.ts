@@ -19,7 +19,14 @@ const require = createRequire(import.meta.url);
 async function startBundledServer(dataDir: string) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  // Production mode, as a deployment runs: no demo account whose sample photos would share the job queue.
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    APP_ENV: 'production',
+  };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   // The bundled server, as `npm start` runs it (`npm run bench` builds it first).

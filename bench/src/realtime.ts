@@ -246,7 +246,8 @@ export async function run(): Promise<Record<string, number | string>> {
   if (!PARTS.has('latency') && !PARTS.has('idle')) return results;
 
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-realtime-'));
-  const server = await startServer(dataDir, {}, '/api/v1/health');
+  // Production mode: no demo album seeding sharing the process while it is measured.
+  const server = await startServer(dataDir, { APP_ENV: 'production' }, '/api/v1/health');
   try {
     const guest = await json(`${server.baseUrl}/api/v1/public/guest_tokens`, { method: 'POST' });
     const token = guest.access_token as string;

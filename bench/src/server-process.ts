@@ -41,8 +41,11 @@ export async function startServer(
     ADMIN_PASSWORD: 'bench-admin-password',
     ...env,
   };
+  // Embedded PGlite as `npm start` runs it, unless BENCH_DATABASE_URL names a PostgreSQL database to measure the
+  // production setup with (an empty database of its own: the server migrates it).
   delete childEnv.DATABASE_URL;
   delete childEnv.REDIS_URL;
+  if (process.env.BENCH_DATABASE_URL) childEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/main.js'], {
     cwd: join(repoRoot, 'server'),

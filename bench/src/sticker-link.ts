@@ -19,6 +19,7 @@ async function startBenchServer(dataDir: string) {
     dataDir,
     {
       LOG_LEVEL: 'warn',
+      APP_ENV: 'production',
       PUBLIC_RATE_LIMIT_PER_MINUTE: '100000',
       STICKER_LINK_SUBMISSIONS_PER_IP_PER_HOUR: '100000',
     },
