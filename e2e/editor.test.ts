@@ -9,7 +9,15 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  ADMIN,
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  signInWithSession,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -69,28 +77,7 @@ async function openEditor(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const { context, page } = await newPage(browser, stack.baseUrl, options);
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
-  await page.goto('/');
-  await page.evaluate(
-    (session) => {
-      localStorage.setItem('stickerbook.session', JSON.stringify(session));
-      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
-      localStorage.setItem(
-        'stickerbook.cookieConsent',
-        JSON.stringify({
-          revision: 1,
-          necessary: true,
-          analytics: false,
-          decidedAt: new Date().toISOString(),
-        }),
-      );
-    },
-    {
-      kind: 'user',
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      user: { ...tokens.user, roles: tokens.user.roles ?? [] },
-    },
-  );
+  await signInWithSession(page, tokens);
   await page.goto(`/album/${albumId}/onboarding`);
   await page.getByTestId('editor-canvas').waitFor();
   const cookie = page.getByTestId('cookie-save');

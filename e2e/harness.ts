@@ -124,3 +124,39 @@ export async function newPage(
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
+
+/** What sign-up and login answer: the tokens and the user they belong to. */
+export interface SessionTokens {
+  access_token: string;
+  refresh_token: string;
+  user: { roles?: string[] } & Record<string, unknown>;
+}
+
+/**
+ * Signs the page in as `tokens` without the login form (the session the web keeps in local storage), with the
+ * editor hints seen and the cookie choice made, so neither covers the canvas.
+ */
+export async function signInWithSession(page: Page, tokens: SessionTokens): Promise<void> {
+  await page.goto('/');
+  await page.evaluate(
+    (session) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify(session));
+      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
+      localStorage.setItem(
+        'stickerbook.cookieConsent',
+        JSON.stringify({
+          revision: 1,
+          necessary: true,
+          analytics: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      );
+    },
+    {
+      kind: 'user',
+      accessToken: tokens.access_token,
+      refreshToken: tokens.refresh_token,
+      user: { ...tokens.user, roles: tokens.user.roles ?? [] },
+    },
+  );
+}

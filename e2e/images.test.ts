@@ -15,7 +15,14 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi, type FakeOpenAi } from '../server/test/fakes/openai.ts';
-import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  signInWithSession,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -227,28 +234,7 @@ async function openEditor(
   const session = await apiSession(stack.baseUrl);
   const albumId = await apiCreateAlbum(stack.baseUrl, session.access_token);
   const { context, page } = await newPage(browser, stack.baseUrl, { locale });
-  await page.goto('/');
-  await page.evaluate(
-    (session) => {
-      localStorage.setItem('stickerbook.session', JSON.stringify(session));
-      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
-      localStorage.setItem(
-        'stickerbook.cookieConsent',
-        JSON.stringify({
-          revision: 1,
-          necessary: true,
-          analytics: false,
-          decidedAt: new Date().toISOString(),
-        }),
-      );
-    },
-    {
-      kind: 'user',
-      accessToken: session.access_token,
-      refreshToken: session.refresh_token,
-      user: { ...session.user, roles: session.user.roles ?? [] },
-    },
-  );
+  await signInWithSession(page, session);
   await page.goto(`/album/${albumId}/onboarding`);
   await page.getByTestId('editor-canvas').waitFor();
   await page.getByTestId('page-box').fill('2');

@@ -11,7 +11,15 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  ADMIN,
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  signInWithSession,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -74,28 +82,7 @@ async function openEditorAs(tokens: Tokens, id: string): Promise<{ context: Brow
   const { context, page } = await newPage(browser, stack.baseUrl, {
     viewport: { width: 1440, height: 1000 },
   });
-  await page.goto('/');
-  await page.evaluate(
-    (session) => {
-      localStorage.setItem('stickerbook.session', JSON.stringify(session));
-      localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
-      localStorage.setItem(
-        'stickerbook.cookieConsent',
-        JSON.stringify({
-          revision: 1,
-          necessary: true,
-          analytics: false,
-          decidedAt: new Date().toISOString(),
-        }),
-      );
-    },
-    {
-      kind: 'user',
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      user: { ...tokens.user, roles: tokens.user.roles ?? [] },
-    },
-  );
+  await signInWithSession(page, tokens);
   await page.goto(`/album/${id}/onboarding`);
   await page.getByTestId('editor-canvas').waitFor({ timeout: 60_000 });
   return { context, page };

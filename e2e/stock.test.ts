@@ -9,7 +9,15 @@ import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  ADMIN,
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  signInWithSession,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -186,28 +194,7 @@ describe.skipIf(skipBrowserTests)('the stock library screen for admins', () => {
       body: { blueprint_id: blueprints.blueprints[0].id },
     });
     const { context, page } = await newPage(browser, stack.baseUrl);
-    await page.goto('/');
-    await page.evaluate(
-      (session) => {
-        localStorage.setItem('stickerbook.session', JSON.stringify(session));
-        localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
-        localStorage.setItem(
-          'stickerbook.cookieConsent',
-          JSON.stringify({
-            revision: 1,
-            necessary: true,
-            analytics: false,
-            decidedAt: new Date().toISOString(),
-          }),
-        );
-      },
-      {
-        kind: 'user',
-        accessToken: session.access_token,
-        refreshToken: session.refresh_token,
-        user: { ...session.user, roles: session.user.roles ?? [] },
-      },
-    );
+    await signInWithSession(page, session);
     await page.goto(`/album/${album.id}/background/stock`);
     await page.getByTestId('stock-library-add').click();
 
