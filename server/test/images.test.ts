@@ -1,8 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { blobs } from '../src/db/schema.ts';
+import { blobStorageKey } from '../src/images/repository.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
 import {
   bearer,
@@ -224,6 +227,44 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
         bytes,
       );
       expect(response.statusCode).toBe(403);
+    });
+
+    it('refuses an upload URL whose signed size or MD5 was changed to fit other bytes', async () => {
+      const bytes = await photo(100, 100);
+      const other = await photo(120, 90);
+      const upload = (await declare(t.app, owner.access_token, bytes)).json() as Uploaded;
+      const url = new URL(upload.upload_url, 'http://localhost');
+      url.searchParams.set('n', String(other.length));
+      url.searchParams.set('md5', md5Base64(other));
+      const response = await putLocal(
+        t.app,
+        { ...upload, upload_url: url.pathname + url.search, headers: {} },
+        other,
+      );
+      expect(response.statusCode).toBe(403);
+      expect((await createImage(t.app, owner.access_token, albumId, upload.blob_id)).json().error.code).toBe(
+        'UPLOAD_INCOMPLETE',
+      );
+    });
+
+    it('answers a second upload of the same file with 409 and keeps the first', async () => {
+      const bytes = await photo(100, 100);
+      const upload = (await declare(t.app, owner.access_token, bytes)).json() as Uploaded;
+      expect((await putLocal(t.app, upload, bytes)).statusCode).toBe(200);
+      expect(existsSync(join(t.app.ctx.config.dataDir, 'blobs', blobStorageKey(upload.blob_id)))).toBe(true);
+      const again = await putLocal(t.app, upload, bytes);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error.code).toBe('UPLOAD_COMPLETE');
+      expect((await createImage(t.app, owner.access_token, albumId, upload.blob_id)).statusCode).toBe(201);
+    });
+
+    it('leaves no file behind for an upload whose record was deleted meanwhile', async () => {
+      const bytes = await photo(100, 100);
+      const upload = (await declare(t.app, owner.access_token, bytes)).json() as Uploaded;
+      await t.app.ctx.database.db.delete(blobs).where(eq(blobs.id, upload.blob_id));
+      const response = await putLocal(t.app, upload, bytes);
+      expect(response.statusCode).toBe(404);
+      expect(existsSync(join(t.app.ctx.config.dataDir, 'blobs', blobStorageKey(upload.blob_id)))).toBe(false);
     });
 
     it('refuses a 40 MP PNG bomb from its header, without decoding it', async () => {

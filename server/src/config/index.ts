@@ -77,6 +77,7 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: optionalString,
   CHROMIUM_PATH: optionalString,
   RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   APP_ENV: z.enum(['development', 'production']).default('development'),
   ADMIN_EMAIL: z.email().default('admin@stickerbook.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -123,6 +124,8 @@ export interface Config {
   chromiumPath?: string;
   /** Concurrent print export workers (headless Chromium pages) per worker process. */
   renderWorkers: number;
+  /** Image jobs (variants, faces) one worker process runs at once. */
+  imageWorkers: number;
   /** Fastify's trustProxy: false, true, a hop count or proxy addresses. */
   trustProxy: boolean | number | string[];
   appEnv: 'development' | 'production';
@@ -204,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     stripeSecretKey: e.STRIPE_SECRET_KEY,
     chromiumPath: e.CHROMIUM_PATH,
     renderWorkers: e.RENDER_WORKERS,
+    imageWorkers: e.IMAGE_WORKERS,
     appEnv: e.APP_ENV,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

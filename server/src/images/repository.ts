@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { blobs, images } from '../db/schema.ts';
@@ -28,6 +28,19 @@ export async function findBlob(db: Db, id: string): Promise<BlobRow | undefined>
   return row;
 }
 
+/**
+ * Marks a pending blob uploaded; false when there is no such blob or it was not pending (uploaded already, or in
+ * use), so the caller can tell those apart on that rarer path.
+ */
+export async function markPendingBlobUploaded(db: Db, id: string): Promise<boolean> {
+  const marked = await db
+    .update(blobs)
+    .set({ state: 'uploaded', uploadedAt: sql`now()` })
+    .where(and(eq(blobs.id, id), eq(blobs.state, 'pending')))
+    .returning({ id: blobs.id });
+  return marked.length === 1;
+}
+
 export async function markBlobUploaded(db: Db, id: string): Promise<void> {
   await db
     .update(blobs)
@@ -48,6 +61,31 @@ export async function claimBlob(db: Db, id: string): Promise<boolean> {
   return claimed.length === 1;
 }
 
+/**
+ * Claims an uploaded, unused blob of this owner for a new record in one statement (the row, or undefined when
+ * it is missing, someone else's, not uploaded yet or in use: look it up to tell which).
+ */
+export async function claimUploadedBlob(
+  db: Db,
+  id: string,
+  ownerIdentifier: string,
+): Promise<BlobRow | undefined> {
+  const [row] = await db
+    .update(blobs)
+    .set({ state: 'attached' })
+    .where(and(eq(blobs.id, id), eq(blobs.ownerIdentifier, ownerIdentifier), eq(blobs.state, 'uploaded')))
+    .returning();
+  return row;
+}
+
+/** Undoes a claim whose record was not created, so the upload can be used again. */
+export async function releaseBlob(db: Db, id: string): Promise<void> {
+  await db
+    .update(blobs)
+    .set({ state: 'uploaded' })
+    .where(and(eq(blobs.id, id), eq(blobs.state, 'attached')));
+}
+
 export async function deleteBlobRow(db: Db, id: string): Promise<void> {
   await db.delete(blobs).where(eq(blobs.id, id));
 }
@@ -58,6 +96,20 @@ export async function insertImage(db: Db, values: Omit<typeof images.$inferInser
     .values({ ...values, id: newStorageId() })
     .returning();
   return row;
+}
+
+/** Images by id with their blobs, in one query (lists of records that each show a photo). */
+export async function findImagesWithBlobs(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { image: ImageRow; blob: BlobRow | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ image: images, blob: blobs })
+    .from(images)
+    .leftJoin(blobs, eq(images.blobId, blobs.id))
+    .where(inArray(images.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.image.id, row]));
 }
 
 export async function findImage(db: Db, id: string): Promise<ImageRow | undefined> {

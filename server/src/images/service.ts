@@ -21,6 +21,7 @@ import {
   deleteImageRow,
   insertImage,
   markBlobUploaded,
+  releaseBlob,
   type BlobRow,
   type ImageRow,
 } from './repository.ts';
@@ -101,20 +102,23 @@ export interface NewImage {
   tags?: string[];
   originalImageId?: string;
   blueprintImage?: boolean;
+  /** The caller claimed the blob for this image already (claimUploadedBlob): its state is not checked again. */
+  claimed?: boolean;
 }
 
 /**
  * Checks an uploaded blob by content and turns it into an image record whose variants are queued. The blob must be
- * uploaded and unused; a rejected upload is deleted (file and row), so nothing of it stays behind.
+ * uploaded and unused (or claimed by the caller); a rejected upload is deleted (file and row), so nothing of it
+ * stays behind.
  */
 export async function createImageFromBlob(services: ImageServices, input: NewImage): Promise<ImageRow> {
   const { storage, database } = services;
   const db = database.db;
   const { blob } = input;
-  if (blob.state === 'attached') {
+  if (!input.claimed && blob.state === 'attached') {
     throw new AppError(409, 'BLOB_IN_USE', 'This upload already belongs to an image');
   }
-  if (blob.state === 'pending') {
+  if (!input.claimed && blob.state === 'pending') {
     // Locally our PUT route marks a blob uploaded; an S3 upload never passes through us, so look in the bucket.
     if (storage.kind !== 's3') {
       throw new AppError(409, 'UPLOAD_INCOMPLETE', 'The file has not been uploaded yet');
@@ -128,9 +132,11 @@ export async function createImageFromBlob(services: ImageServices, input: NewIma
     inspected = await inspectStoredUpload(storage, blob.storageKey, blob.byteSize, input.model);
   } catch (error) {
     if (error instanceof AppError) await discardBlob(services, blob);
+    // Not the file's fault (storage unreachable): the upload may be sent again.
+    else if (input.claimed) await releaseBlob(db, blob.id);
     throw error;
   }
-  if (!(await claimBlob(db, blob.id))) {
+  if (!input.claimed && !(await claimBlob(db, blob.id))) {
     throw new AppError(409, 'BLOB_IN_USE', 'This upload already belongs to an image');
   }
   const details: ImageRecordDetails = { width: inspected.width, height: inspected.height };

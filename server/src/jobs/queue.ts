@@ -9,6 +9,7 @@ import {
 import { loadConfig, type Config } from '../config/index.ts';
 import { createStorage } from '../storage/index.ts';
 import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from './image-variants.ts';
+import { uploadsQuiet } from './upload-activity.ts';
 import { FILE_CLEANUP_QUEUE, runFileCleanupJob, type FileCleanupJob } from '../images/file-cleanup.ts';
 import {
   RENDER_EXPORT_QUEUE,
@@ -57,10 +58,21 @@ export async function startJobQueue(
         await runStickerUploadMailJob({ db: database.db, boss, publicUrl: config.publicUrl }, job.data);
     });
     const { storage } = createStorage(config);
-    // Polled every 0.5 s so variants follow an upload quickly (the figure: ready < 3 s).
-    await boss.work<ImageVariantsJob>(IMAGE_VARIANTS_QUEUE, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
-      for (const job of jobs) await runImageVariantsJob({ database, storage }, job.data);
-    });
+    // Polled every 0.5 s so variants follow an upload quickly (the figure: ready < 3 s). Several workers
+    // (IMAGE_WORKERS) so a burst of sticker link photos gets its faces found on every core; each job first lets
+    // the uploads this process is receiving finish (upload-activity.ts).
+    for (let i = 0; i < config.imageWorkers; i++) {
+      await boss.work<ImageVariantsJob>(
+        IMAGE_VARIANTS_QUEUE,
+        { pollingIntervalSeconds: 0.5 },
+        async (jobs) => {
+          for (const job of jobs) {
+            await uploadsQuiet();
+            await runImageVariantsJob({ database, storage }, job.data);
+          }
+        },
+      );
+    }
     // Files of deleted records (images/file-cleanup.ts); a failure throws, and pg-boss retries the job.
     await boss.work<FileCleanupJob>(FILE_CLEANUP_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) await runFileCleanupJob({ database, storage }, job.data);

@@ -11,8 +11,9 @@ import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { uploadRejected } from '../images/inspect.ts';
-import { findBlob, insertBlob, markBlobUploaded } from '../images/repository.ts';
+import { blobStorageKey, findBlob, insertBlob, markPendingBlobUploaded } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
+import { uploadStarted } from '../jobs/upload-activity.ts';
 import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH, LocalStorage, StorageNotFoundError } from '../storage/index.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -157,7 +158,12 @@ function localStorageRoutes(storage: LocalStorage): FastifyPluginAsyncZod {
         schema: {
           tags: ['images'],
           params: z.object({ id: z.string().min(1).max(64) }),
-          querystring: z.object({ exp: z.string().max(20), sig: z.string().max(100) }),
+          querystring: z.object({
+            exp: z.string().max(20),
+            n: z.string().regex(/^\d{1,12}$/),
+            md5: z.string().max(30),
+            sig: z.string().max(100),
+          }),
           response: {
             200: z.object({ blob_id: z.string(), byte_size: z.number() }),
             422: errorEnvelopeSchema,
@@ -167,26 +173,30 @@ function localStorageRoutes(storage: LocalStorage): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { id } = request.params;
-        const { exp, sig } = request.query;
-        if (!services.signer.verify('PUT', LOCAL_UPLOAD_PATH + id, { exp }, sig)) {
+        const { exp, n, md5, sig } = request.query;
+        // The URL signs the declared size and MD5 (LocalStorage.uploadTarget), so the bytes are checked against
+        // them without reading the blob first: one query per upload, after the body is in.
+        if (!services.signer.verify('PUT', LOCAL_UPLOAD_PATH + id, { exp, n, md5 }, sig)) {
           throw new AppError(403, 'INVALID_SIGNATURE', 'The upload URL is invalid or has expired');
         }
-        const blob = await findBlob(db, id);
-        if (!blob) throw notFound('Upload');
-        if (blob.state !== 'pending')
-          throw new AppError(409, 'UPLOAD_COMPLETE', 'This file has already been uploaded');
+        const declared = { byteSize: Number(n), checksum: md5 };
         const declaredLength = Number(request.headers['content-length']);
-        if (Number.isFinite(declaredLength) && declaredLength !== blob.byteSize) {
+        if (Number.isFinite(declaredLength) && declaredLength !== declared.byteSize) {
           throw new AppError(422, 'UPLOAD_SIZE_MISMATCH', 'The body is not the declared size');
         }
-        const result = await storage.receive(
-          blob.storageKey,
-          request.body as NodeJS.ReadableStream & import('node:stream').Readable,
-          {
-            byteSize: blob.byteSize,
-            checksum: blob.checksum,
-          },
-        );
+        const key = blobStorageKey(id);
+        // Image jobs of this process wait while uploads come in (jobs/upload-activity.ts).
+        const ended = uploadStarted();
+        let result;
+        try {
+          result = await storage.receive(
+            key,
+            request.body as NodeJS.ReadableStream & import('node:stream').Readable,
+            declared,
+          );
+        } finally {
+          ended();
+        }
         if (!result.ok) {
           const message =
             result.code === 'UPLOAD_SIZE_MISMATCH'
@@ -194,8 +204,17 @@ function localStorageRoutes(storage: LocalStorage): FastifyPluginAsyncZod {
               : 'The body does not match the declared MD5';
           throw new AppError(422, result.code, message);
         }
-        await markBlobUploaded(db, id);
-        return { blob_id: id, byte_size: blob.byteSize };
+        if (!(await markPendingBlobUploaded(db, id))) {
+          const blob = await findBlob(db, id);
+          if (!blob) {
+            // Declared and then deleted (or cleaned up) meanwhile: the file must not stay behind.
+            await storage.delete([key]);
+            throw notFound('Upload');
+          }
+          // Uploaded already: the file just written has the same signed size and MD5 as the one there was.
+          throw new AppError(409, 'UPLOAD_COMPLETE', 'This file has already been uploaded');
+        }
+        return { blob_id: id, byte_size: declared.byteSize };
       },
     );
 

@@ -16,7 +16,14 @@ import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { resolveJwtSecret } from '../config/jwt-secret.ts';
 import { detectLargestFace } from '../images/faces.ts';
 import { uploadRejected } from '../images/inspect.ts';
-import { findBlob, findImage, insertBlob, type BlobRow, type ImageRow } from '../images/repository.ts';
+import {
+  claimUploadedBlob,
+  findBlob,
+  findImage,
+  insertBlob,
+  type BlobRow,
+  type ImageRow,
+} from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
 import { mailsOwner, stickerUploadMailSender } from '../sticker-link/notifications.ts';
 import {
@@ -169,12 +176,18 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  /** The photo a contributor sends: the blob must be one declared on this link and not yet used. */
-  async function linkPhoto(album: { id: string }, blobId: string) {
+  /**
+   * The photo a contributor sends, claimed for their upload: the blob must be one declared on this link, uploaded
+   * and not yet used. One statement on the usual path; the lookup only tells the failures apart (and lets an S3
+   * upload, which never passed through us, be verified by createImageFromBlob).
+   */
+  async function claimLinkPhoto(album: { id: string }, blobId: string) {
+    const claimed = await claimUploadedBlob(db, blobId, linkUploader(album.id));
+    if (claimed) return { blob: claimed, claimed: true };
     const blob = await findBlob(db, blobId);
     // Another link's or an editor's upload is as good as none.
     if (!blob || blob.ownerIdentifier !== linkUploader(album.id)) throw notFound('Upload');
-    return blob;
+    return { blob, claimed: false };
   }
 
   async function checkFields(
@@ -198,10 +211,11 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
     if (waitLink > 0) throw rateLimited(waitLink);
   }
 
-  const newPhoto = (album: StickerLinkAlbum, blob: NonNullable<Awaited<ReturnType<typeof findBlob>>>) =>
+  const newPhoto = (album: StickerLinkAlbum, photo: { blob: BlobRow; claimed: boolean }) =>
     createImageFromBlob(services, {
       albumId: album.id,
-      blob,
+      blob: photo.blob,
+      claimed: photo.claimed,
       model: 'sticker',
       uploaderIdentifier: linkUploader(album.id),
       tags: ['sticker_upload'],
@@ -252,8 +266,8 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       const album = await activeAlbum(request.params.token);
       const input = request.body.sticker_upload;
       const sectionId = await checkFields(album, input);
-      const blob = await linkPhoto(album, input.blob_id);
       countSubmission(album.id, request.ip);
+      const photo = await claimLinkPhoto(album, input.blob_id);
 
       const authorization = request.headers.authorization;
       const session = authorization?.startsWith('Bearer ')
@@ -261,7 +275,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         : undefined;
       const sessionId = session?.ok ? session.sessionId : ContributorSessions.newSessionId();
 
-      const image = await newPhoto(album, blob);
+      const image = await newPhoto(album, photo);
       const mailed = mailsOwner(album);
       const upload = await insertStickerUpload(db, {
         albumId: album.id,
@@ -280,7 +294,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       if (mailed) await mailSender.schedule(upload);
       reply.status(201);
       return {
-        ...(await ownView(upload, { image, blob })),
+        ...(await ownView(upload, { image, blob: photo.blob })),
         session_token: await sessions.issue(album.id, sessionId),
       };
     },
@@ -338,10 +352,10 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         throw notFound('Sticker upload');
       if (current.mergedAt) throw alreadyMerged();
       const sectionId = await checkFields(album, input);
-      const blob = input.blob_id ? await linkPhoto(album, input.blob_id) : undefined;
-      if (blob) countSubmission(album.id, request.ip);
+      if (input.blob_id) countSubmission(album.id, request.ip);
+      const photo = input.blob_id ? await claimLinkPhoto(album, input.blob_id) : undefined;
 
-      const image = blob ? await newPhoto(album, blob) : undefined;
+      const image = photo ? await newPhoto(album, photo) : undefined;
       const replaced = await replaceOwnStickerUpload(
         db,
         { id: current.id, albumId: album.id, sessionId },

@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { findBlob, findImage } from '../images/repository.ts';
+import { findImage, findImagesWithBlobs, type BlobRow, type ImageRow } from '../images/repository.ts';
 import { deleteImageWithFiles, imageServices } from '../images/service.ts';
 import { imageSchema, toImageView } from '../images/view.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
@@ -37,8 +37,17 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = imageServices(app);
   const db = services.database.db;
 
-  async function view(row: StickerUploadRow) {
-    const image = row.imageId ? await findImage(db, row.imageId) : undefined;
+  /** The owner's view of uploads: their photos and blobs read in one query, not two per upload. */
+  async function views(rows: StickerUploadRow[]) {
+    const photos = await findImagesWithBlobs(
+      db,
+      rows.flatMap((row) => (row.imageId ? [row.imageId] : [])),
+    );
+    return Promise.all(rows.map((row) => view(row, row.imageId ? photos.get(row.imageId) : undefined)));
+  }
+
+  async function view(row: StickerUploadRow, photo?: { image: ImageRow; blob: BlobRow | null }) {
+    const image = photo?.image;
     return {
       id: row.id,
       name: row.name,
@@ -50,7 +59,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       created_at: row.createdAt.toISOString(),
       // The face the image job found once it has run (undefined until then, null when there is none).
       details: image?.details.face !== undefined ? { ...row.details, face: image.details.face } : row.details,
-      image: image ? await toImageView(services.storage, image, await findBlob(db, image.blobId)) : null,
+      image: image ? await toImageView(services.storage, image, photo?.blob ?? undefined) : null,
     };
   }
 
@@ -67,7 +76,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findAlbumHeaderFor(db, request.params.id, requirePrincipal(request));
       if (!found) throw notFound('Album');
       const rows = await listStickerUploads(db, found.album.id);
-      return { sticker_uploads: await Promise.all(rows.map(view)) };
+      return { sticker_uploads: await views(rows) };
     },
   );
 
@@ -97,7 +106,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         found.album.id,
         request.body.sticker_upload_ids,
       );
-      return { merged_at: mergedAt.toISOString(), sticker_uploads: await Promise.all(merged.map(view)) };
+      return { merged_at: mergedAt.toISOString(), sticker_uploads: await views(merged) };
     },
   );
 

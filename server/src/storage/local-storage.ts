@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -13,6 +13,7 @@ import {
   type StoredObjectInfo,
   type UploadTarget,
 } from './storage.ts';
+import { fileMd5Base64 } from './file-md5.ts';
 import { stableExpiry, type UrlSigner } from './url-signer.ts';
 
 /** URL paths of the routes that serve this storage (routes/direct-uploads.ts). */
@@ -45,8 +46,9 @@ export class LocalStorage implements BlobStorage {
   }
 
   /**
-   * Streams an upload to the key while counting and hashing it; the file only appears under its key when the
-   * byte count and MD5 match what the client declared. More bytes than declared stop the upload early.
+   * Streams an upload to the key while counting it, then hashes it in a worker thread (file-md5.ts); the file only
+   * appears under its key when the byte count and MD5 match what the client declared. More bytes than declared
+   * stop the upload early.
    */
   async receive(
     key: string,
@@ -56,13 +58,11 @@ export class LocalStorage implements BlobStorage {
     const target = this.path(key);
     await mkdir(dirname(target), { recursive: true });
     const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
-    const md5 = createHash('md5');
     let received = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         received += chunk.length;
         if (received > declared.byteSize) return done(new UploadTooLongError());
-        md5.update(chunk);
         done(null, chunk);
       },
     });
@@ -77,7 +77,14 @@ export class LocalStorage implements BlobStorage {
       await rm(temporary, { force: true });
       return { ok: false, code: 'UPLOAD_SIZE_MISMATCH' };
     }
-    if (md5.digest('base64') !== declared.checksum) {
+    let md5: string;
+    try {
+      md5 = await fileMd5Base64(temporary);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+    if (md5 !== declared.checksum) {
       await rm(temporary, { force: true });
       return { ok: false, code: 'UPLOAD_CHECKSUM_MISMATCH' };
     }
@@ -135,10 +142,14 @@ export class LocalStorage implements BlobStorage {
 
   async uploadTarget(_key: string, upload: DeclaredUpload): Promise<UploadTarget> {
     const path = LOCAL_UPLOAD_PATH + upload.blobId;
-    const exp = String(Math.floor(Date.now() / 1000) + upload.expiresInSeconds);
-    const sig = this.signer.sign('PUT', path, { exp });
+    const params = uploadUrlParams({
+      exp: String(Math.floor(Date.now() / 1000) + upload.expiresInSeconds),
+      byteSize: upload.byteSize,
+      checksum: upload.checksum,
+    });
+    const sig = this.signer.sign('PUT', path, params);
     return {
-      url: `${path}?exp=${exp}&sig=${sig}`,
+      url: `${path}?${new URLSearchParams({ ...params, sig })}`,
       headers: { 'Content-Type': upload.contentType, 'Content-MD5': upload.checksum },
     };
   }
@@ -150,6 +161,14 @@ export class LocalStorage implements BlobStorage {
     const sig = this.signer.sign('GET', path, params);
     return `${path}?ct=${encodeURIComponent(params.ct)}&exp=${params.exp}&sig=${sig}`;
   }
+}
+
+/**
+ * What an upload URL signs besides the path: its expiry and the declared size and MD5, so the upload route can
+ * check the body against them without looking the blob up first.
+ */
+export function uploadUrlParams(declared: { exp: string; byteSize: number; checksum: string }) {
+  return { exp: declared.exp, n: String(declared.byteSize), md5: declared.checksum };
 }
 
 class UploadTooLongError extends Error {}
