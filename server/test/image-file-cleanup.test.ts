@@ -6,14 +6,22 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs, images } from '../src/db/schema.ts';
 import { runFileCleanupJob } from '../src/images/file-cleanup.ts';
 import { findImage, insertImage } from '../src/images/repository.ts';
+import { runStaleUploadsJob } from '../src/images/stale-uploads.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import type { BlobStorage } from '../src/storage/index.ts';
-import { photo, uploadImage, waitForVariants } from './fixtures/images/upload-client.ts';
+import { createStorage, type BlobStorage } from '../src/storage/index.ts';
+import {
+  declare,
+  photo,
+  putLocal,
+  uploadImage,
+  waitForVariants,
+  type Uploaded,
+} from './fixtures/images/upload-client.ts';
 import {
   bearer,
   createAlbum,
@@ -149,5 +157,34 @@ describe.each(DATABASE_KINDS)('stored files of deleted records on %s', (kind) =>
     await runFileCleanupJob({ database: t.database, storage: working }, job);
     expect(deletedKeys[0].sort()).toEqual([...new Set([`blobs/${row.blobId}`, ...job.keys])].sort());
     expect(await blobRow(row.blobId)).toBeUndefined();
+  }, 60_000);
+
+  it('deletes uploads that never became a record once they are a day old, and nothing else', async () => {
+    const albumId = (await createAlbum(t.app, owner.access_token)).id;
+    const bytes = await photo(300, 200);
+    const declareOnly = async () => (await declare(t.app, owner.access_token, bytes)).json() as Uploaded;
+    const abandoned = await declareOnly();
+    const neverSent = await declareOnly();
+    expect((await putLocal(t.app, neverSent, bytes)).statusCode).toBe(200);
+    const recent = await declareOnly();
+    expect((await putLocal(t.app, recent, bytes)).statusCode).toBe(200);
+    const used = await uploaded(albumId);
+    const dayAgo = new Date(Date.now() - 25 * 60 * 60 * 1000);
+    await t.database.db
+      .update(blobs)
+      .set({ createdAt: dayAgo })
+      .where(inArray(blobs.id, [abandoned.blob_id, neverSent.blob_id, used.blobId]));
+    expect(existsSync(onDisk(`blobs/${neverSent.blob_id}`))).toBe(true);
+
+    await runStaleUploadsJob({ database: t.database, storage: createStorage(t.config).storage });
+
+    expect(await blobRow(abandoned.blob_id)).toBeUndefined();
+    expect(await blobRow(neverSent.blob_id)).toBeUndefined();
+    expect(existsSync(onDisk(`blobs/${neverSent.blob_id}`))).toBe(false);
+    // A fresh upload may still be sent; an old one that became an image is the image's.
+    expect(await blobRow(recent.blob_id)).toBeDefined();
+    expect(existsSync(onDisk(`blobs/${recent.blob_id}`))).toBe(true);
+    expect(await blobRow(used.blobId)).toBeDefined();
+    expect(filesOf(used).every((file) => existsSync(file))).toBe(true);
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import { createStorage } from '../storage/index.ts';
 import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from './image-variants.ts';
 import { uploadsQuiet } from './upload-activity.ts';
 import { FILE_CLEANUP_QUEUE, runFileCleanupJob, type FileCleanupJob } from '../images/file-cleanup.ts';
+import { runStaleUploadsJob, STALE_UPLOADS_CRON, STALE_UPLOADS_QUEUE } from '../images/stale-uploads.ts';
 import {
   RENDER_EXPORT_QUEUE,
   RENDER_EXPORT_QUEUE_OPTIONS,
@@ -43,6 +44,7 @@ export async function startJobQueue(
   await boss.createQueue(STICKER_UPLOAD_MAIL_QUEUE);
   await boss.createQueue(IMAGE_VARIANTS_QUEUE);
   await boss.createQueue(FILE_CLEANUP_QUEUE);
+  await boss.createQueue(STALE_UPLOADS_QUEUE);
   await boss.createQueue(RENDER_EXPORT_QUEUE, { name: RENDER_EXPORT_QUEUE, ...RENDER_EXPORT_QUEUE_OPTIONS });
   let closeBrowsers = async () => {};
   if (options.work) {
@@ -76,6 +78,11 @@ export async function startJobQueue(
     // Files of deleted records (images/file-cleanup.ts); a failure throws, and pg-boss retries the job.
     await boss.work<FileCleanupJob>(FILE_CLEANUP_QUEUE, { pollingIntervalSeconds: 2 }, async (jobs) => {
       for (const job of jobs) await runFileCleanupJob({ database, storage }, job.data);
+    });
+    // Uploads that never became a record (images/stale-uploads.ts), hourly.
+    await boss.schedule(STALE_UPLOADS_QUEUE, STALE_UPLOADS_CRON);
+    await boss.work(STALE_UPLOADS_QUEUE, async () => {
+      await runStaleUploadsJob({ database, storage });
     });
     // Print exports (issue 7): each worker drives the process's headless Chromium.
     const render = renderExportDeps(database, config);
