@@ -2,7 +2,7 @@
  * Album sharing and the album settings in a real browser: the owner invites someone in the settings' users tab,
  * the invitation mail arrives over SMTP, the invitee signs up from the accept link, confirms and lands in the
  * editor of the shared album, and the owner then sees them as a member. The general tab renames the album, and
- * deleting it from the danger zone asks first.
+ * deleting it from the danger zone asks first. A member leaves a shared album from the users tab.
  */
 import { createServer, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
@@ -207,6 +207,77 @@ describe.skipIf(skipBrowserTests)('album settings and sharing in a browser', () 
     expect(await owner.getByTestId('settings-invitation').count()).toBe(0);
     await inviteeContext.close();
     await ownerContext.close();
+  });
+
+  it('a member leaves a shared album from the users tab; the album is gone and their other editor loses it', async () => {
+    const ownerSession = await apiSession(stack.baseUrl);
+    const memberSession = await apiSession(stack.baseUrl);
+    const albumId = await apiCreateAlbum(stack.baseUrl, ownerSession.access_token, 'Leavers 2027');
+    const invited = await fetch(`${stack.baseUrl}/api/v1/albums/${albumId}/invitations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${ownerSession.access_token}` },
+      body: JSON.stringify({ email: memberSession.user.email }),
+    });
+    expect(invited.status).toBe(201);
+    const token = new URL(await acceptLinkMailedTo(memberSession.user.email)).pathname.split('/')[2];
+    const confirmed = await fetch(`${stack.baseUrl}/api/v1/invitations/${token}/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${memberSession.access_token}` },
+    });
+    expect(confirmed.status).toBe(200);
+
+    // The owner has nothing to leave.
+    const { context: ownerContext, page: owner } = await newPage(browser, stack.baseUrl);
+    await signIn(owner, ownerSession);
+    await owner.goto(`/album/${albumId}/stickers/settings/users`);
+    await owner.getByTestId('settings-member').filter({ hasText: memberSession.user.email }).waitFor();
+    expect(await owner.getByTestId('settings-leave-album').count()).toBe(0);
+    await ownerContext.close();
+
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    await signIn(page, memberSession);
+    // A second editor of the same album, in another tab.
+    const other = await context.newPage();
+    await other.goto(`/album/${albumId}/stickers`);
+    await expect.poll(() => other.getByTestId('editor-album-title').inputValue()).toBe('Leavers 2027');
+
+    await page.goto(`/album/${albumId}/stickers/settings/users`);
+    const leave = page.getByTestId('settings-leave-album');
+    await leave.click();
+    // Cancelling keeps the membership.
+    await page.getByTestId('confirm-modal-cancel').click();
+    await page.getByTestId('confirm-modal-cancel').waitFor({ state: 'detached' });
+    const kept = await fetch(`${stack.baseUrl}/api/v1/albums/${albumId}`, {
+      headers: { authorization: `Bearer ${memberSession.access_token}` },
+    });
+    expect(kept.status).toBe(200);
+
+    await leave.click();
+    await page.getByText('“Leavers 2027” will disappear from your albums').waitFor();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await page.waitForURL(/\/start$/);
+    await page.getByText('You have left “Leavers 2027”.').waitFor();
+    await page.getByTestId('tab-shared-albums').click();
+    await page.getByTestId('shared-albums-empty').waitFor();
+    expect(await page.locator(`[data-album-id="${albumId}"]`).count()).toBe(0);
+
+    // The other editor is told it lost the album; the tab that left is not.
+    await other.getByText('You can no longer edit this album.').waitFor();
+    expect(await page.getByText('You can no longer edit this album.').count()).toBe(0);
+    // Nor is the closed connection told as being offline, in either tab.
+    for (const tab of [page, other]) expect(await tab.getByText('Connection lost.').count()).toBe(0);
+
+    const gone = await fetch(`${stack.baseUrl}/api/v1/albums/${albumId}`, {
+      headers: { authorization: `Bearer ${memberSession.access_token}` },
+    });
+    expect(gone.status).toBe(404);
+    const albums = await fetch(`${stack.baseUrl}/api/v1/albums`, {
+      headers: { authorization: `Bearer ${memberSession.access_token}` },
+    });
+    expect(((await albums.json()) as { albums: { id: string }[] }).albums.map((a) => a.id)).not.toContain(
+      albumId,
+    );
+    await context.close();
   });
 
   it('renames the album in the general tab and deletes it only after confirming', async () => {

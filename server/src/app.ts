@@ -11,6 +11,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
 import { registerSpa } from './http/spa.ts';
 import { attachRealtime } from './realtime/index.ts';
+import { jobSender } from './jobs/sender.ts';
 import { apiRoutes } from './routes/index.ts';
 
 /** What every route needs, decorated on the instance instead of living in module globals. */
@@ -59,6 +60,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       inMemory: config.inMemoryDatabase,
     }));
   app.addHook('onClose', () => database.close());
+  // Runs before the database closes (onClose hooks run last registered first).
+  app.addHook('onClose', () => jobSender(database).close());
   const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
   app.decorate('ctx', { config, database, tokens });
 

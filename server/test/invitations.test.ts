@@ -5,8 +5,9 @@
 import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albumInvitations, outboxMails } from '../src/db/schema.ts';
+import { albumInvitations, outboxMails, users } from '../src/db/schema.ts';
 import { startJobQueue } from '../src/jobs/queue.ts';
+import { collect, connect, listen, next } from './helpers/realtime-client.ts';
 import {
   bearer,
   createAlbum,
@@ -208,10 +209,133 @@ describe.each(DATABASE_KINDS)('album invitations on %s', (kind) => {
     }
     expect((await invite('x@example.com', stranger.access_token)).statusCode).toBe(404);
 
-    // The owner is not a member and cannot be removed.
+    // The owner is not a member and cannot leave their own album.
     const removeOwner = await call('DELETE', `/associations/${ownerAssociation.id}`, owner.access_token);
     expect(removeOwner.statusCode).toBe(409);
-    expect(removeOwner.json().error.code).toBe('CANNOT_REMOVE_OWNER');
+    expect(removeOwner.json().error.code).toBe('OWNER_CANNOT_LEAVE');
+    expect((await call('GET', `/albums/${album.id}`, owner.access_token)).statusCode).toBe(200);
+    // Nor may an admin remove the owner, and a collaborator gets no further than "not the owner".
+    const admin = await signUp(t.app);
+    await t.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
+    const adminToken = await t.app.ctx.tokens.sign({
+      kind: 'user',
+      id: admin.user.sub,
+      email: admin.user.email,
+      roles: ['admin'],
+    });
+    const byAdmin = await call('DELETE', `/associations/${ownerAssociation.id}`, adminToken);
+    expect(byAdmin.statusCode).toBe(409);
+    expect(byAdmin.json().error.code).toBe('CANNOT_REMOVE_OWNER');
+    const byCollaborator = await call(
+      'DELETE',
+      `/associations/${ownerAssociation.id}`,
+      collaborator.access_token,
+    );
+    expect(byCollaborator.statusCode).toBe(403);
+    expect(byCollaborator.json().error.code).toBe('NOT_OWNER');
+  });
+
+  let listening: string | undefined;
+  const baseUrl = async () => (listening ??= await listen(t.app));
+
+  /** Invites `member` to the album and confirms; returns their association (as the owner lists it). */
+  async function addMember(member: Session, albumId = album.id): Promise<Association> {
+    const created = await call('POST', `/albums/${albumId}/invitations`, owner.access_token, {
+      email: member.user.email,
+    });
+    const token = await tokenOf(created.json<Invitation>().id);
+    expect((await call('POST', `/invitations/${token}/confirm`, member.access_token)).statusCode).toBe(200);
+    const list = await call('GET', `/albums/${albumId}/associations`, owner.access_token);
+    return list
+      .json<{ associations: Association[] }>()
+      .associations.find((a) => a.user.email === member.user.email)!;
+  }
+
+  it('a member leaves the album: it is gone from their albums, the editor answers 404, their socket is closed', async () => {
+    const shared = await createAlbum(t.app, owner.access_token, {
+      blueprint_id: 'test-fixture',
+      title: 'Verein',
+    });
+    const member = await signUp(t.app);
+    const stays = await signUp(t.app);
+    const association = await addMember(member, shared.id);
+    await addMember(stays, shared.id);
+    expect((await call('GET', '/albums', member.access_token)).json().albums).toEqual(
+      expect.arrayContaining([expect.objectContaining({ id: shared.id, is_owner: false })]),
+    );
+    // The member sees their own association (what the web's "Leave album" deletes).
+    const seen = (await call('GET', `/albums/${shared.id}/associations`, member.access_token)).json<{
+      associations: Association[];
+    }>().associations;
+    expect(seen.map((a) => a.id)).toContain(association.id);
+
+    const socket = await connect(await baseUrl(), { token: member.access_token, albumId: shared.id });
+    const accessLost = next<{ code: string }>(socket, 'connection_error');
+    const disconnected = next(socket, 'disconnect');
+
+    const left = await call('DELETE', `/associations/${association.id}`, member.access_token);
+    expect(left.statusCode).toBe(204);
+
+    expect(await accessLost).toMatchObject({ code: 'ACCESS_LOST' });
+    await disconnected;
+    expect((await call('GET', `/albums/${shared.id}`, member.access_token)).statusCode).toBe(404);
+    expect(
+      (await call('GET', '/albums', member.access_token))
+        .json<{ albums: Array<{ id: string }> }>()
+        .albums.map((a) => a.id),
+    ).not.toContain(shared.id);
+    await expect(
+      connect(await baseUrl(), { token: member.access_token, albumId: shared.id }),
+    ).rejects.toMatchObject({
+      message: 'NOT_FOUND',
+    });
+    // Leaving twice finds nothing to leave; the owner no longer lists them, the other member stays.
+    expect((await call('DELETE', `/associations/${association.id}`, member.access_token)).statusCode).toBe(
+      404,
+    );
+    const after = (await call('GET', `/albums/${shared.id}/associations`, owner.access_token)).json<{
+      associations: Association[];
+    }>().associations;
+    expect(after.map((a) => a.user.email)).toEqual([owner.user.email, stays.user.email]);
+    expect((await call('GET', `/albums/${shared.id}`, stays.access_token)).statusCode).toBe(200);
+  });
+
+  it('a member cannot remove another member, and removing a member closes their open editor', async () => {
+    const shared = await createAlbum(t.app, owner.access_token, {
+      blueprint_id: 'test-fixture',
+      title: 'Team',
+    });
+    const first = await signUp(t.app);
+    const second = await signUp(t.app);
+    await addMember(first, shared.id);
+    const secondAssociation = await addMember(second, shared.id);
+
+    const denied = await call('DELETE', `/associations/${secondAssociation.id}`, first.access_token);
+    expect(denied.statusCode).toBe(403);
+    expect(denied.json().error.code).toBe('NOT_OWNER');
+    expect((await call('GET', `/albums/${shared.id}`, second.access_token)).statusCode).toBe(200);
+    // Naming the other member under an album id the caller cannot see reveals nothing either.
+    const stranger = await signUp(t.app);
+    expect(
+      (await call('DELETE', `/associations/${secondAssociation.id}`, stranger.access_token)).statusCode,
+    ).toBe(404);
+
+    const socket = await connect(await baseUrl(), { token: second.access_token, albumId: shared.id });
+    const watcher = await connect(await baseUrl(), { token: first.access_token, albumId: shared.id });
+    const accessLost = next<{ code: string }>(socket, 'connection_error');
+    const watcherErrors = collect(watcher, 'connection_error');
+    expect(
+      (await call('DELETE', `/associations/${secondAssociation.id}`, owner.access_token)).statusCode,
+    ).toBe(204);
+    expect(await accessLost).toMatchObject({ code: 'ACCESS_LOST' });
+    // Only the removed member's editors are closed.
+    await next(watcher, 'user_left');
+    expect(watcherErrors).toEqual([]);
+    expect(watcher.connected).toBe(true);
+    watcher.close();
   });
 
   it('the owner cancels a pending invitation: it is gone and its link is dead', async () => {

@@ -13,56 +13,11 @@ import {
   type TestApp,
 } from './helpers/test-app.ts';
 import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
-import { md5Base64, pngImage, portrait } from './fixtures/images/upload-client.ts';
-
-const CLIENT = 'contributor-session-0001';
-
-interface Album {
-  id: string;
-  stickerUploadsPath: string | null;
-  workspace: { nodes: Record<string, { type: string; props: { static?: boolean; name?: string } }> };
-}
+import { pngImage, portrait } from './fixtures/images/upload-client.ts';
+import { albumWithLink, submitToLink, uploadLinkPhoto } from './helpers/sticker-link.ts';
 
 async function patchAlbum(app: FastifyInstance, token: string, id: string, payload: Record<string, unknown>) {
   return app.inject({ method: 'PATCH', url: `/api/v1/albums/${id}`, headers: bearer(token), payload });
-}
-
-/** What the public form does: declare the photo on the link, PUT it, return the blob id. */
-async function uploadPhoto(
-  app: FastifyInstance,
-  linkToken: string,
-  bytes: Buffer,
-  contentType = 'image/jpeg',
-) {
-  const declared = await app.inject({
-    method: 'POST',
-    url: `/api/v1/public/sticker_uploads/${linkToken}/direct_uploads`,
-    payload: {
-      filename: 'me.jpg',
-      byte_size: bytes.length,
-      checksum: md5Base64(bytes),
-      content_type: contentType,
-    },
-  });
-  if (declared.statusCode !== 201) return { declared };
-  const target = declared.json() as { blob_id: string; upload_url: string; headers: Record<string, string> };
-  const put = await app.inject({
-    method: 'PUT',
-    url: target.upload_url,
-    headers: target.headers,
-    payload: bytes,
-  });
-  expect(put.statusCode).toBe(200);
-  return { declared, blobId: target.blob_id };
-}
-
-function submit(app: FastifyInstance, linkToken: string, body: Record<string, unknown>, ip = '10.0.0.1') {
-  return app.inject({
-    method: 'POST',
-    url: `/api/v1/public/sticker_uploads/${linkToken}`,
-    remoteAddress: ip,
-    payload: { sticker_upload: { client_id: CLIENT, details: { width: 560, height: 700 }, ...body } },
-  });
 }
 
 describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
@@ -71,7 +26,7 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
   let dataDir: string;
   let owner: { access_token: string };
   let stranger: { access_token: string };
-  let album: Album;
+  let album: Awaited<ReturnType<typeof albumWithLink>>['album'];
   let linkToken: string;
   let sectionId: string;
   let photo: Buffer;
@@ -87,17 +42,9 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
     jobs = await startJobQueue(t.database, { work: true, config: t.config });
     owner = await signUp(t.app);
     stranger = await signUp(t.app);
-    album = (await createAlbum(t.app, owner.access_token)) as unknown as Album;
-    const response = await patchAlbum(t.app, owner.access_token, album.id, {
-      stickerUploadEnabled: true,
+    ({ album, linkToken, sectionId } = await albumWithLink(t.app, owner.access_token, {
       stickerUploadContent: 'Send us your best smile!',
-    });
-    expect(response.statusCode).toBe(200);
-    album = response.json();
-    linkToken = album.stickerUploadsPath!.replace('/s/', '');
-    sectionId = Object.entries(album.workspace.nodes).find(
-      ([, node]) => node.type === 'Section' && node.props.static !== true,
-    )![0];
+    }));
     ({ jpeg: photo, faceCentre } = await portrait());
   }, 60_000);
   afterAll(async () => {
@@ -150,8 +97,8 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
   });
 
   it('a contributor sends a portrait; the owner sees it and its face', async () => {
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const response = await submit(t.app, linkToken, {
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const response = await submitToLink(t.app, linkToken, {
       name: 'Anna',
       last_name: 'Berg',
       position: 'Goalkeeper',
@@ -225,12 +172,12 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
   });
 
   it("'I don't know' lands the sticker in the first non-static section", async () => {
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const sent = await submit(
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const sent = await submitToLink(
       t.app,
       linkToken,
       { name: 'Ben', section_id: null, blob_id: blobId },
-      '10.0.0.2',
+      { ip: '10.0.0.2' },
     );
     expect(sent.statusCode).toBe(201);
     const response = await t.app.inject({
@@ -247,19 +194,24 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
   });
 
   it('a submission without a name is refused', async () => {
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const response = await submit(t.app, linkToken, { name: '  ', blob_id: blobId }, '10.0.0.3');
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const response = await submitToLink(
+      t.app,
+      linkToken,
+      { name: '  ', blob_id: blobId },
+      { ip: '10.0.0.3' },
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json().error.details.fields[0].field).toBe('sticker_upload.name');
   });
 
   it('a submission to a section the album does not have is refused', async () => {
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const response = await submit(
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const response = await submitToLink(
       t.app,
       linkToken,
       { name: 'Cleo', section_id: 'nope', blob_id: blobId },
-      '10.0.0.3',
+      { ip: '10.0.0.3' },
     );
     expect(response.statusCode).toBe(422);
     expect(response.json().error.code).toBe('UNKNOWN_SECTION');
@@ -267,15 +219,20 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
 
   it('a position is required when the link asks for one', async () => {
     await patchAlbum(t.app, owner.access_token, album.id, { stickerUploadRequirePosition: true });
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const response = await submit(t.app, linkToken, { name: 'Dora', blob_id: blobId }, '10.0.0.3');
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const response = await submitToLink(
+      t.app,
+      linkToken,
+      { name: 'Dora', blob_id: blobId },
+      { ip: '10.0.0.3' },
+    );
     expect(response.statusCode).toBe(422);
     expect(response.json().error.code).toBe('POSITION_REQUIRED');
     await patchAlbum(t.app, owner.access_token, album.id, { stickerUploadRequirePosition: false });
   });
 
   it('a file that is not a png or jpeg is refused, declared or by content', async () => {
-    const declared = await uploadPhoto(
+    const declared = await uploadLinkPhoto(
       t.app,
       linkToken,
       Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'.repeat(20)),
@@ -283,32 +240,48 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
     );
     expect(declared.declared.statusCode).toBe(422);
     // Declared as a JPEG, but the bytes are text.
-    const { blobId } = await uploadPhoto(t.app, linkToken, Buffer.from('not an image at all '.repeat(200)));
-    const response = await submit(t.app, linkToken, { name: 'Emil', blob_id: blobId }, '10.0.0.4');
+    const { blobId } = await uploadLinkPhoto(
+      t.app,
+      linkToken,
+      Buffer.from('not an image at all '.repeat(200)),
+    );
+    const response = await submitToLink(
+      t.app,
+      linkToken,
+      { name: 'Emil', blob_id: blobId },
+      { ip: '10.0.0.4' },
+    );
     expect(response.statusCode).toBe(422);
-    const png = await uploadPhoto(t.app, linkToken, await pngImage(400, 400), 'image/png');
+    const png = await uploadLinkPhoto(t.app, linkToken, await pngImage(400, 400), 'image/png');
     expect(
-      (await submit(t.app, linkToken, { name: 'Finn', blob_id: png.blobId }, '10.0.0.4')).statusCode,
+      (await submitToLink(t.app, linkToken, { name: 'Finn', blob_id: png.blobId }, { ip: '10.0.0.4' }))
+        .statusCode,
     ).toBe(201);
   });
 
   it('one IP may send only so many photos an hour', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 5; i++) {
-      const { blobId } = await uploadPhoto(t.app, linkToken, photo);
+      const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
       codes.push(
-        (await submit(t.app, linkToken, { name: `Gus ${i}`, blob_id: blobId }, '10.0.0.9')).statusCode,
+        (await submitToLink(t.app, linkToken, { name: `Gus ${i}`, blob_id: blobId }, { ip: '10.0.0.9' }))
+          .statusCode,
       );
     }
     expect(codes).toEqual([201, 201, 201, 201, 429]);
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const limited = await submit(t.app, linkToken, { name: 'Gus', blob_id: blobId }, '10.0.0.9');
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const limited = await submitToLink(
+      t.app,
+      linkToken,
+      { name: 'Gus', blob_id: blobId },
+      { ip: '10.0.0.9' },
+    );
     expect(limited.json().error.code).toBe('RATE_LIMITED');
   }, 30_000);
 
   it('a contributor sees only their own uploads, and nothing without their session', async () => {
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
-    const sent = await submit(t.app, linkToken, { name: 'Ivo', blob_id: blobId }, '10.0.0.6');
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
+    const sent = await submitToLink(t.app, linkToken, { name: 'Ivo', blob_id: blobId }, { ip: '10.0.0.6' });
     expect(sent.statusCode).toBe(201);
     const own = await t.app.inject({
       url: `/api/v1/public/sticker_uploads/${linkToken}/mine`,
@@ -378,15 +351,15 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
   });
 
   it('an inactive link is unavailable and accepts nothing', async () => {
-    const { blobId } = await uploadPhoto(t.app, linkToken, photo);
+    const { blobId } = await uploadLinkPhoto(t.app, linkToken, photo);
     await patchAlbum(t.app, owner.access_token, album.id, { stickerUploadEnabled: false });
     const read = await t.app.inject({ url: `/api/v1/public/sticker_uploads/${linkToken}` });
     expect(read.statusCode).toBe(404);
     expect(read.json().error.code).toBe('STICKER_LINK_UNAVAILABLE');
-    const sent = await submit(t.app, linkToken, { name: 'Hana', blob_id: blobId }, '10.0.0.5');
+    const sent = await submitToLink(t.app, linkToken, { name: 'Hana', blob_id: blobId }, { ip: '10.0.0.5' });
     expect(sent.statusCode).toBe(404);
     expect(sent.json().error.code).toBe('STICKER_LINK_UNAVAILABLE');
-    const declared = await uploadPhoto(t.app, linkToken, photo);
+    const declared = await uploadLinkPhoto(t.app, linkToken, photo);
     expect(declared.declared.statusCode).toBe(404);
   });
 });

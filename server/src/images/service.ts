@@ -1,12 +1,11 @@
 import type { ImageModel } from '@stickerbook/model';
 import type { FastifyInstance } from 'fastify';
-import PgBoss from 'pg-boss';
 import type { AppContext } from '../app.ts';
 import type { Database } from '../db/database.ts';
 import type { ImageRecordDetails } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { IMAGE_VARIANTS_QUEUE, type ImageVariantsJob } from '../jobs/image-variants.ts';
-import { BOSS_SCHEMA } from '../jobs/queue.ts';
+import { jobSender } from '../jobs/sender.ts';
 import { createStorage, type BlobStorage, type UrlSigner } from '../storage/index.ts';
 import {
   FILE_CLEANUP_QUEUE,
@@ -54,39 +53,19 @@ export function imageServices(app: FastifyInstance): ImageServices {
 
 function buildServices(ctx: AppContext): ImageServices {
   const { storage, signer } = createStorage(ctx.config);
-  // The API only sends jobs; workers run wherever startJobQueue({ work: true }) runs (main.ts, or a worker-only
-  // process). Started on the first upload, so apps that never see one (most tests) never touch pg-boss.
-  let sender: Promise<PgBoss> | undefined;
-  const startSender = async () => {
-    const boss = new PgBoss({
-      db: { executeSql: ctx.database.executeSql },
-      schema: BOSS_SCHEMA,
-      supervise: false,
-      schedule: false,
-    });
-    boss.on('error', (error) => console.error('[image jobs]', error));
-    await boss.start();
-    await boss.createQueue(IMAGE_VARIANTS_QUEUE);
-    await boss.createQueue(FILE_CLEANUP_QUEUE);
-    return boss;
-  };
+  const jobs = jobSender(ctx.database);
   return {
     storage,
     signer,
     database: ctx.database,
     async enqueueVariants(imageId) {
-      sender ??= startSender();
-      const boss = await sender;
-      await boss.send(IMAGE_VARIANTS_QUEUE, { imageId } satisfies ImageVariantsJob, { retryLimit: 1 });
+      await jobs.send(IMAGE_VARIANTS_QUEUE, { imageId } satisfies ImageVariantsJob, { retryLimit: 1 });
     },
     async enqueueFileCleanup(files) {
       if (files.blobIds.length === 0 && files.keys.length === 0) return;
-      sender ??= startSender();
-      const boss = await sender;
-      await boss.send(FILE_CLEANUP_QUEUE, files, FILE_CLEANUP_SEND_OPTIONS);
+      await jobs.send(FILE_CLEANUP_QUEUE, files, FILE_CLEANUP_SEND_OPTIONS);
     },
     async close() {
-      if (sender) await (await sender).stop({ graceful: false, wait: true });
       (storage as { destroy?: () => void }).destroy?.();
     },
   };

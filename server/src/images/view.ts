@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import type { Db } from '../db/database.ts';
 import type { ImageVariantName } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
-import type { BlobRow, ImageRow } from './repository.ts';
+import { findBlob, type BlobRow, type ImageRow } from './repository.ts';
 import { VARIANT_NAMES } from './variants.ts';
 
 const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
@@ -74,4 +75,9 @@ export async function toImageView(
     tags: image.tags,
     created_at: image.createdAt.toISOString(),
   };
+}
+
+/** An image row as the API returns it, with its blob looked up (URLs of the original and the variants). */
+export async function imageView(db: Db, storage: BlobStorage, image: ImageRow): Promise<ImageView> {
+  return toImageView(storage, image, await findBlob(db, image.blobId));
 }

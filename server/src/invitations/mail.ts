@@ -3,11 +3,10 @@
  * language drives its automatic texts and mails, with the accept link /invitations/{token}/accept. It goes out
  * through the mail job (jobs/mail.ts) like every other mail of the product.
  */
-import PgBoss from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
 import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob } from '../jobs/mail.ts';
-import { BOSS_SCHEMA } from '../jobs/queue.ts';
+import { jobSender } from '../jobs/sender.ts';
 
 interface InvitationText {
   subject(inviter: string, title: string): string;
@@ -87,34 +86,11 @@ export function invitationMail(input: {
   return { to: input.to, subject: t.subject(input.inviterEmail, input.albumTitle), text, html };
 }
 
-/**
- * Queues mails from the API process on the app's pg-boss (started on the first invitation, so apps that never
- * invite anyone never touch pg-boss); the workers of startJobQueue send them.
- */
+/** Queues mails from the API process (jobs/sender.ts); the workers of startJobQueue send them. */
 export function mailSender(database: Database) {
-  let sender: Promise<PgBoss> | undefined;
-  const start = async () => {
-    const boss = new PgBoss({
-      db: { executeSql: database.executeSql },
-      schema: BOSS_SCHEMA,
-      supervise: false,
-      schedule: false,
-    });
-    boss.on('error', (error) => console.error('[invitation mail]', error));
-    await boss.start();
-    await boss.createQueue(MAIL_QUEUE);
-    return boss;
-  };
   return {
     async send(mail: MailJob) {
-      sender ??= start().catch((error: unknown) => {
-        sender = undefined;
-        throw error;
-      });
-      await (await sender).send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
-    },
-    async close() {
-      if (sender) await (await sender).stop({ graceful: false, wait: true });
+      await jobSender(database).send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
     },
   };
 }

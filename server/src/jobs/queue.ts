@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss';
+import { BOSS_SCHEMA } from './sender.ts';
 import type { Database } from '../db/database.ts';
 import { closeMailTransports, runMailJob, MAIL_QUEUE, type MailJob } from './mail.ts';
 import {
@@ -19,8 +20,7 @@ import {
   workRenderExports,
 } from './render-export.ts';
 
-/** pg-boss keeps its tables in their own schema, apart from Drizzle's migrations. */
-export const BOSS_SCHEMA = 'pgboss';
+export { BOSS_SCHEMA } from './sender.ts';
 
 export interface JobQueue {
   boss: PgBoss;

@@ -217,6 +217,23 @@ async function onConnection(app: FastifyInstance, { io, sync }: Realtime, socket
   socket.to(room).emit('selection', presence);
 }
 
+/**
+ * A user lost access to the album (removed by the owner, or left): their open editors of it, on every instance,
+ * are told ACCESS_LOST and disconnected, instead of finding out on their next change.
+ */
+export async function revokeAlbumAccess({ io }: Realtime, albumId: string, userId: string): Promise<void> {
+  const sockets = await io.in(albumRoom(albumId)).fetchSockets();
+  for (const socket of sockets) {
+    const principal = socket.data.principal;
+    if (principal.kind !== 'user' || principal.id !== userId) continue;
+    socket.emit('connection_error', {
+      code: 'ACCESS_LOST',
+      message: 'You no longer have access to this album',
+    });
+    socket.disconnect(true);
+  }
+}
+
 /** The `userId` of a broadcast mutation: the user's id, or the guest's owner identifier. */
 export const broadcastUserId = (principal: Principal) =>
   principal.kind === 'user' ? principal.id : ownerIdentifierOf(principal);

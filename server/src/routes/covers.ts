@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { notFound } from '../http/errors.ts';
-import { findBlob, listAlbumImages } from '../images/repository.ts';
+import { listAlbumImages } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
-import { imageSchema, toImageView } from '../images/view.ts';
+import { imageSchema, imageView } from '../images/view.ts';
 import { findAlbumFor } from '../repositories/albums.ts';
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { errorResponses } from './schemas.ts';
@@ -48,9 +48,7 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
       const storage = imageServices(app).storage;
       const rows =
         wanted.size > 0 ? (await listAlbumImages(db, album.id)).filter((r) => wanted.has(r.id)) : [];
-      const images = await Promise.all(
-        rows.map(async (row) => toImageView(storage, row, await findBlob(db, row.blobId))),
-      );
+      const images = await Promise.all(rows.map((row) => imageView(db, storage, row)));
       return {
         title: album.title,
         release_date: album.releaseDate,

@@ -5,7 +5,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findBlob, findImage, listAlbumImages, updateImage, type ImageRow } from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
-import { imageSchema, toImageView } from '../images/view.ts';
+import { imageSchema, imageView } from '../images/view.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -54,8 +54,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
     return image;
   }
 
-  const view = async (image: ImageRow) =>
-    toImageView(services.storage, image, await findBlob(db, image.blobId));
+  const view = (image: ImageRow) => imageView(db, services.storage, image);
 
   app.post(
     '/albums/:albumId/images',

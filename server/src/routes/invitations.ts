@@ -4,6 +4,7 @@ import type { Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal, requireUser } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { acceptUrl, invitationMail, mailSender } from '../invitations/mail.ts';
+import { revokeAlbumAccess } from '../realtime/index.ts';
 import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../repositories/albums.ts';
 import {
   acceptInvitation,
@@ -80,13 +81,12 @@ const invitationNotFound = () =>
 
 /**
  * SPEC §7 invitations and associations. Who may do what (SPEC §6): the owner (and admins) invite, cancel and
- * remove members; collaborators may list; anyone else gets 404 for the album; guests may not invite, because
- * an invitee must be able to find the album under an account.
+ * remove members; collaborators may list and leave (delete their own association); anyone else gets 404 for the
+ * album; guests may not invite, because an invitee must be able to find the album under an account.
  */
 export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
   const mails = mailSender(app.ctx.database);
-  app.addHook('onClose', () => mails.close());
   const publicRateLimit = { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: '1 minute' };
 
   async function loadAlbum(principal: Principal, id: string) {
@@ -238,11 +238,23 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       const parsed = parseAssociationId(request.params.id);
       if (!parsed) throw notFound('Association');
       const found = await loadAlbum(principal, parsed.albumId);
-      requireManager(principal, found);
+      // A member may leave (delete their own association); only the owner and admins remove others.
+      const own = principal.kind === 'user' && principal.id === parsed.userId;
+      if (!own) requireManager(principal, found);
       // SPEC §6: the owner removes non-owner members; the owner is not a member and cannot be removed.
-      if (found.album.ownerIdentifier === parsed.userId)
+      if (found.album.ownerIdentifier === parsed.userId) {
+        if (own)
+          throw new AppError(
+            409,
+            'OWNER_CANNOT_LEAVE',
+            'The owner cannot leave their own album; delete it instead',
+          );
         throw new AppError(409, 'CANNOT_REMOVE_OWNER', 'The owner cannot be removed from the album');
+      }
       if (!(await removeMember(db, found.album.id, parsed.userId))) throw notFound('Association');
+      await revokeAlbumAccess(app.realtime, found.album.id, parsed.userId).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not disconnect the editors of a removed member'),
+      );
       return reply.status(204).send();
     },
   );

@@ -100,7 +100,6 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const faceChecks = new WindowCounter(Math.max(10, 2 * config.stickerLink.submissionsPerIpPerHour), HOUR_MS);
   const sessions = new ContributorSessions(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const mailSender = stickerUploadMailSender(services.database, config.stickerLink.mailBatchSeconds);
-  app.addHook('onClose', () => mailSender.close());
 
   const activeAlbum = async (token: string) => activeLinkAlbum(await findAlbumByStickerToken(db, token));
 

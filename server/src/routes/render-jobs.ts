@@ -8,13 +8,12 @@ import {
   type PresetName,
 } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import PgBoss from 'pg-boss';
 import { z } from 'zod';
 import { isAdmin, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import type { RenderJobParams } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
-import { BOSS_SCHEMA } from '../jobs/queue.ts';
+import { jobSender } from '../jobs/sender.ts';
 import {
   RENDER_EXPORT_QUEUE,
   RENDER_EXPORT_QUEUE_OPTIONS,
@@ -106,29 +105,13 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
   // The storage the images use (local or S3), so exports are signed and served the same way.
   const files = new ExportFiles(imageServices(app).storage);
 
-  // The API only sends jobs; started on first use like the image service's sender.
-  let sender: Promise<PgBoss> | undefined;
-  const send = async (job: RenderExportJob) => {
-    sender ??= (async () => {
-      const boss = new PgBoss({
-        db: { executeSql: app.ctx.database.executeSql },
-        schema: BOSS_SCHEMA,
-        supervise: false,
-        schedule: false,
-      });
-      boss.on('error', (error) => console.error('[render jobs]', error));
-      await boss.start();
-      await boss.createQueue(RENDER_EXPORT_QUEUE, {
-        name: RENDER_EXPORT_QUEUE,
-        ...RENDER_EXPORT_QUEUE_OPTIONS,
-      });
-      return boss;
-    })();
-    await (await sender).send(RENDER_EXPORT_QUEUE, job, RENDER_EXPORT_QUEUE_OPTIONS);
-  };
-  app.addHook('onClose', async () => {
-    if (sender) await (await sender).stop({ graceful: false, wait: true });
-  });
+  const send = (job: RenderExportJob) =>
+    jobSender(app.ctx.database).send(
+      RENDER_EXPORT_QUEUE,
+      job,
+      RENDER_EXPORT_QUEUE_OPTIONS,
+      RENDER_EXPORT_QUEUE_OPTIONS,
+    );
 
   async function requireAdminOnAlbum(principal: Principal, albumId: string): Promise<void> {
     if (!(await findAlbumHeaderFor(db, albumId, principal))) throw notFound('Album');

@@ -5,12 +5,12 @@
  * owner's language. Uploads that arrive while notifications are off, or for a guest's album, are never mailed.
  */
 import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
 import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob } from '../jobs/mail.ts';
-import { BOSS_SCHEMA } from '../jobs/queue.ts';
+import { jobSender } from '../jobs/sender.ts';
 
 export const STICKER_UPLOAD_MAIL_QUEUE = 'sticker-upload-mail';
 
@@ -52,26 +52,10 @@ export async function scheduleUploadMail(
   if (waiting === 0) await send(upload.albumId);
 }
 
-/** A pg-boss sender for the API process (started on first use, like the image jobs' sender). */
+/** Sends the album's mail job from the API process (jobs/sender.ts). */
 export function stickerUploadMailSender(database: Database, delaySeconds: number) {
-  let sender: Promise<PgBoss> | undefined;
-  const start = async () => {
-    const boss = new PgBoss({
-      db: { executeSql: database.executeSql },
-      schema: BOSS_SCHEMA,
-      supervise: false,
-      schedule: false,
-    });
-    boss.on('error', (error) => console.error('[sticker link mail]', error));
-    await boss.start();
-    await boss.createQueue(STICKER_UPLOAD_MAIL_QUEUE);
-    return boss;
-  };
   const send = async (albumId: string) => {
-    sender ??= start();
-    await (
-      await sender
-    ).send(STICKER_UPLOAD_MAIL_QUEUE, { albumId } satisfies StickerUploadMailJob, {
+    await jobSender(database).send(STICKER_UPLOAD_MAIL_QUEUE, { albumId } satisfies StickerUploadMailJob, {
       startAfter: delaySeconds,
       retryLimit: 3,
       retryDelay: 60,
@@ -87,9 +71,6 @@ export function stickerUploadMailSender(database: Database, delaySeconds: number
     async schedule(upload: { id: string; albumId: string }) {
       if ((scheduledUntil.get(upload.albumId) ?? 0) > Date.now()) return;
       await scheduleUploadMail(database.db, send, upload);
-    },
-    async close() {
-      if (sender) await (await sender).stop({ graceful: false, wait: true });
     },
   };
 }

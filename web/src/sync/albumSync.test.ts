@@ -307,4 +307,25 @@ describe('AlbumSync', () => {
     expect(b.editor.doc.nodes.r1.props.x).toBe(1);
     expect(b.editor.doc.nodes.r2.props.x).toBe(2);
   });
+
+  it('tells about lost access once, not as offline, though it comes as connection_error, disconnect, refused reconnect', async () => {
+    const accessLost = vi.fn();
+    const offline = vi.fn();
+    const transport = new FakeTransport(server);
+    const sync = new AlbumSync({
+      editor: newEditor(structuredClone(server.doc)),
+      albumId: 'album',
+      transport,
+      store: memoryOutboxStore(),
+      notices: { accessLost, offline },
+    });
+    await sync.ready;
+    await vi.advanceTimersByTimeAsync(1);
+    transport.events!.connectionError({ code: 'ACCESS_LOST', message: 'gone' });
+    transport.events!.disconnect('io server disconnect');
+    transport.events!.connectError('NOT_FOUND');
+    expect(accessLost).toHaveBeenCalledTimes(1);
+    expect(offline).not.toHaveBeenCalled();
+    expect(sync.status.get()).toBe('error');
+  });
 });

@@ -77,6 +77,11 @@ export class AlbumSync {
   private failed = false;
   private stopped = false;
   private offlineNoticeShown = false;
+  /**
+   * Lost access is told once, however many ways it arrives (ack, connection_error, the refused reconnect), and
+   * the disconnect that comes with it is not told as "offline".
+   */
+  private accessLostShown = false;
   private readonly buffer = new Map<number, Buffered>();
   private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
   private gapTimer: ReturnType<typeof setTimeout> | undefined;
@@ -211,7 +216,13 @@ export class AlbumSync {
     this.sending = false;
     this.presence.set([]);
     this.updateStatus();
-    if (!this.stopped && (wasConnected || this.pending.get() > 0) && !this.offlineNoticeShown) {
+    // Without access to the album, being offline is no news: the access notice has said it all.
+    if (
+      !this.stopped &&
+      !this.accessLostShown &&
+      (wasConnected || this.pending.get() > 0) &&
+      !this.offlineNoticeShown
+    ) {
       this.offlineNoticeShown = true;
       this.notices.offline?.();
     }
@@ -220,6 +231,10 @@ export class AlbumSync {
   private fail(notice: 'accessLost' | 'locked'): void {
     this.failed = true;
     this.updateStatus();
+    if (notice === 'accessLost') {
+      if (this.accessLostShown) return;
+      this.accessLostShown = true;
+    }
     this.notices[notice]?.();
   }
 

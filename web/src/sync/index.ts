@@ -13,6 +13,7 @@ import type { Editor } from '../editor/Editor.ts';
 import type { Atom } from '../editor/state/atom.ts';
 import { notify } from '../ui/notify.ts';
 import { AlbumSync, type SyncStatus } from './albumSync.ts';
+import { forgetLeaving, isLeaving } from './leaving.ts';
 import { indexedDbOutboxStore, type OutboxStore } from './outboxStore.ts';
 import { socketTransport, type RemoteUser, type SyncTransport } from './transport.ts';
 
@@ -38,6 +39,7 @@ export function startAlbumSync(options: {
   transport?: SyncTransport;
   store?: OutboxStore;
 }): AlbumSyncHandle {
+  forgetLeaving(options.albumId);
   const sync = new AlbumSync({
     editor: options.editor,
     albumId: options.albumId,
@@ -47,7 +49,9 @@ export function startAlbumSync(options: {
       offline: () => notify.warning(i18n.t('sync.offline')),
       mergeError: () => notify.error(i18n.t('sync.mergeError')),
       locked: () => notify.warning(i18n.t('sync.locked')),
-      accessLost: () => notify.error(i18n.t('sync.accessLost')),
+      accessLost: () => {
+        if (!isLeaving(options.albumId)) notify.error(i18n.t('sync.accessLost'));
+      },
     },
   });
   exposeForBrowserTests(options.albumId, options.editor, sync);

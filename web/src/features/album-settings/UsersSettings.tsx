@@ -7,16 +7,17 @@ import {
   Button,
   Group,
   Loader,
+  Paper,
   Stack,
   Text,
   TextInput,
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconLock, IconMailForward, IconTrash, IconX } from '@tabler/icons-react';
+import { IconDoorExit, IconLock, IconMailForward, IconTrash, IconX } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { loginPathFor } from '../../api/client.ts';
 import { errorCodeOf } from '../../api/errors.ts';
 import type { Album } from '../../api/types.ts';
@@ -28,6 +29,7 @@ import {
   useCancelInvitation,
   useInvitations,
   useInvite,
+  useLeaveAlbum,
   useRemoveMember,
   type Association,
 } from './api.ts';
@@ -37,7 +39,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /**
  * Settings tab "users" (SPEC §6): who has the album, invitations by e-mail and the pending ones. Only the owner
  * (and admins) invite, cancel and remove; collaborators see the list; guests see the controls disabled with a
- * login prompt, because an invitee can only find the album under an account.
+ * login prompt, because an invitee can only find the album under an account. A member (not the owner) may leave.
  */
 export function UsersSettings({ album }: { album: Album }) {
   const { t } = useTranslation();
@@ -48,6 +50,10 @@ export function UsersSettings({ album }: { album: Album }) {
   const associations = useAssociations(album.id, isUser);
   const invitations = useInvitations(album.id, isUser);
   const ownEmail = session.kind === 'user' ? session.user.email : undefined;
+  const isOwn = (association: Association) => !!ownEmail && association.user.email === ownEmail;
+  const ownMembership = album.is_owner
+    ? undefined
+    : associations.data?.find((association) => !association.owner && isOwn(association));
 
   return (
     <Stack gap="lg" data-testid="settings-users">
@@ -80,13 +86,68 @@ export function UsersSettings({ album }: { album: Album }) {
               albumId={album.id}
               association={association}
               canRemove={canManage && !association.owner}
-              isYou={!!ownEmail && association.user.email === ownEmail}
+              isYou={isOwn(association)}
             />
           ))}
         </Stack>
       )}
       <PendingInvitations albumId={album.id} canCancel={canManage} query={invitations} isUser={isUser} />
+      {ownMembership && <LeaveAlbum album={album} association={ownMembership} />}
     </Stack>
+  );
+}
+
+/** A member leaves the album after confirming; they are back on the start page without it. */
+function LeaveAlbum({ album, association }: { album: Album; association: Association }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // Toast and navigation in the hook's own callback: the settings unmount as soon as the editor is left.
+  const leave = useLeaveAlbum(album.id, () => {
+    navigate('/start', { replace: true });
+    notify.success(t('albumLeave.left', { title: album.title }));
+  });
+
+  async function leaveAlbum() {
+    const ok = await confirm({
+      title: t('albumLeave.confirmTitle'),
+      message: t('albumLeave.confirmMessage', { title: album.title }),
+      confirmLabel: t('albumLeave.leave'),
+      danger: true,
+    });
+    if (!ok) return;
+    leave.mutate(association.id, {
+      onError: (failure) =>
+        notify.error(
+          errorCodeOf(failure) === 'OWNER_CANNOT_LEAVE'
+            ? t('albumLeave.ownerCannotLeave')
+            : t('albumLeave.error'),
+        ),
+    });
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--mantine-color-red-4)' }}>
+      <Stack gap="xs">
+        <Title order={5} c="red.7">
+          {t('albumLeave.title')}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {t('albumLeave.body')}
+        </Text>
+        <Group justify="flex-end">
+          <Button
+            color="red"
+            variant="outline"
+            leftSection={<IconDoorExit size={16} />}
+            loading={leave.isPending}
+            onClick={leaveAlbum}
+            data-testid="settings-leave-album"
+          >
+            {t('albumLeave.leave')}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
   );
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
+import { expectAccessLoss } from '../../sync/leaving.ts';
 
 /** SPEC §3 Invitation. */
 export interface Invitation {
@@ -88,6 +89,32 @@ export function useRemoveMember(albumId: string) {
   return useMutation({
     mutationFn: (associationId: string) => api.delete(`/associations/${encodeURIComponent(associationId)}`),
     onSuccess: () => client.invalidateQueries({ queryKey: keys.associations(albumId) }),
+  });
+}
+
+/**
+ * A member leaves the album (deletes their own association). The editor's connection is closed by the server;
+ * `onLeft` (navigation away) runs before the album's cached view is dropped, as when deleting.
+ */
+export function useLeaveAlbum(albumId: string, onLeft: () => void) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (associationId: string) => {
+      const undo = expectAccessLoss(albumId);
+      try {
+        await api.delete(`/associations/${encodeURIComponent(associationId)}`);
+      } catch (error) {
+        undo();
+        throw error;
+      }
+    },
+    onSuccess: () => {
+      onLeft();
+      client.removeQueries({ queryKey: queryKeys.album(albumId), exact: true });
+      client.removeQueries({ queryKey: keys.associations(albumId) });
+      client.removeQueries({ queryKey: keys.invitations(albumId) });
+      void client.invalidateQueries({ queryKey: queryKeys.albums, exact: true });
+    },
   });
 }
 

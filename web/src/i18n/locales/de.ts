@@ -2,6 +2,21 @@ import type { Catalogue } from './en.ts';
 
 // The German texts of SPEC.md are used verbatim where the spec gives them.
 export const de: Catalogue = {
+  albumLeave: {
+    title: 'Album verlassen',
+    leave: 'Album verlassen',
+    body: 'Du siehst und bearbeitest dieses Album dann nicht mehr. Um zurückzukommen, muss dich die Eigentümerin oder der Eigentümer erneut einladen.',
+    confirmTitle: 'Dieses Album verlassen?',
+    confirmMessage: '„{{title}}“ verschwindet aus deinen Alben und du kannst es nicht mehr bearbeiten.',
+    left: 'Du hast „{{title}}“ verlassen.',
+    error: 'Du konntest das Album nicht verlassen. Bitte versuche es erneut.',
+    ownerCannotLeave:
+      'Als Eigentümerin oder Eigentümer kannst du dein eigenes Album nicht verlassen. Du kannst es in den allgemeinen Einstellungen löschen.',
+  },
+  stickerAiEdit: {
+    replaceHint:
+      '„Original ersetzen“ gibt diesem Sticker das bearbeitete Foto; „Als neues Bild hinzufügen“ legt es nur zu den Bildern des Albums.',
+  },
   albumSettings: {
     general: {
       title: 'Albumtitel',
@@ -822,7 +837,8 @@ export const de: Catalogue = {
     necessary: 'Notwendig',
     necessaryHint: 'Anmeldung, Sprache und diese Auswahl. Immer aktiv.',
     analytics: 'Analyse',
-    analyticsHint: 'Anonyme Nutzungsstatistiken, 90 Tage gespeichert.',
+    analyticsHint:
+      'Wie das Produkt genutzt wird und über welche Kampagne Sie gekommen sind, bei Anmeldung mit Ihrem Konto verknüpft. Cookies werden 90 Tage gespeichert.',
     save: 'Auswahl speichern',
     acceptAll: 'Alle akzeptieren',
   },

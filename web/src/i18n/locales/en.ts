@@ -1,5 +1,20 @@
 /** English is the reference catalogue: every other language must have exactly these keys (see catalogue.test.ts). */
 export const en = {
+  albumLeave: {
+    title: 'Leave album',
+    leave: 'Leave album',
+    body: 'You will no longer see or edit this album. To come back, the owner has to invite you again.',
+    confirmTitle: 'Leave this album?',
+    confirmMessage: '“{{title}}” will disappear from your albums and you can no longer edit it.',
+    left: 'You have left “{{title}}”.',
+    error: 'You could not leave the album. Please try again.',
+    ownerCannotLeave:
+      'As the owner you cannot leave your own album. You can delete it in the general settings.',
+  },
+  stickerAiEdit: {
+    replaceHint:
+      '“Replace original” gives this sticker the edited photo; “Add as new image” only keeps it in the album’s images.',
+  },
   albumSettings: {
     general: {
       title: 'Album title',
@@ -804,7 +819,8 @@ export const en = {
     necessary: 'Necessary',
     necessaryHint: 'Login, language and this choice. Always on.',
     analytics: 'Analytics',
-    analyticsHint: 'Anonymous usage statistics, kept for 90 days.',
+    analyticsHint:
+      'How the product is used and which campaign brought you here, linked to your account when you are signed in. Cookies kept for 90 days.',
     save: 'Save selection',
     acceptAll: 'Accept all',
   },

@@ -1,6 +1,21 @@
 import type { Catalogue } from './en.ts';
 
 export const fr: Catalogue = {
+  albumLeave: {
+    title: 'Quitter l’album',
+    leave: 'Quitter l’album',
+    body: 'Vous ne verrez plus cet album et ne pourrez plus le modifier. Pour revenir, le·la propriétaire devra vous inviter à nouveau.',
+    confirmTitle: 'Quitter cet album ?',
+    confirmMessage: '« {{title}} » disparaîtra de vos albums et vous ne pourrez plus le modifier.',
+    left: 'Vous avez quitté « {{title}} ».',
+    error: 'Impossible de quitter l’album. Veuillez réessayer.',
+    ownerCannotLeave:
+      'En tant que propriétaire, vous ne pouvez pas quitter votre propre album. Vous pouvez le supprimer dans les paramètres généraux.',
+  },
+  stickerAiEdit: {
+    replaceHint:
+      '« Remplacer l’original » donne la photo retouchée à ce sticker ; « Ajouter comme nouvelle image » la garde seulement dans les images de l’album.',
+  },
   albumSettings: {
     general: {
       title: 'Titre de l’album',
@@ -824,7 +839,8 @@ export const fr: Catalogue = {
     necessary: 'Nécessaires',
     necessaryHint: 'Connexion, langue et ce choix. Toujours actifs.',
     analytics: 'Statistiques',
-    analyticsHint: 'Statistiques d’utilisation anonymes, conservées 90 jours.',
+    analyticsHint:
+      'L’utilisation du produit et la campagne qui vous a amené ici, liées à votre compte si vous êtes connecté. Cookies conservés 90 jours.',
     save: 'Enregistrer la sélection',
     acceptAll: 'Tout accepter',
   },

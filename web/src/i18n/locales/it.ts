@@ -1,6 +1,21 @@
 import type { Catalogue } from './en.ts';
 
 export const it: Catalogue = {
+  albumLeave: {
+    title: 'Lascia l’album',
+    leave: 'Lascia l’album',
+    body: 'Non vedrai né modificherai più questo album. Per tornare, chi lo possiede dovrà invitarti di nuovo.',
+    confirmTitle: 'Lasciare questo album?',
+    confirmMessage: '«{{title}}» scomparirà dai tuoi album e non potrai più modificarlo.',
+    left: 'Hai lasciato «{{title}}».',
+    error: 'Non è stato possibile lasciare l’album. Riprova.',
+    ownerCannotLeave:
+      'Come proprietario non puoi lasciare il tuo album. Puoi eliminarlo nelle impostazioni generali.',
+  },
+  stickerAiEdit: {
+    replaceHint:
+      '«Sostituisci l’originale» assegna la foto modificata a questa figurina; «Aggiungi come nuova immagine» la conserva solo tra le immagini dell’album.',
+  },
   albumSettings: {
     general: {
       title: 'Titolo dell’album',
@@ -826,7 +841,8 @@ export const it: Catalogue = {
     necessary: 'Necessari',
     necessaryHint: 'Accesso, lingua e questa scelta. Sempre attivi.',
     analytics: 'Statistiche',
-    analyticsHint: 'Statistiche di utilizzo anonime, conservate per 90 giorni.',
+    analyticsHint:
+      'Come viene usato il prodotto e quale campagna ti ha portato qui, collegati al tuo account se hai effettuato l’accesso. Cookie conservati per 90 giorni.',
     save: 'Salva la selezione',
     acceptAll: 'Accetta tutti',
   },

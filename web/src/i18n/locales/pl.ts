@@ -1,6 +1,21 @@
 import type { Catalogue } from './en.ts';
 
 export const pl: Catalogue = {
+  albumLeave: {
+    title: 'Opuść album',
+    leave: 'Opuść album',
+    body: 'Nie będziesz już widzieć ani edytować tego albumu. Aby wrócić, właściciel musi zaprosić cię ponownie.',
+    confirmTitle: 'Opuścić ten album?',
+    confirmMessage: '„{{title}}” zniknie z twoich albumów i nie będziesz już mógł go edytować.',
+    left: 'Opuszczono album „{{title}}”.',
+    error: 'Nie udało się opuścić albumu. Spróbuj ponownie.',
+    ownerCannotLeave:
+      'Jako właściciel nie możesz opuścić własnego albumu. Możesz go usunąć w ustawieniach ogólnych.',
+  },
+  stickerAiEdit: {
+    replaceHint:
+      '„Zastąp oryginał” nadaje tej naklejce edytowane zdjęcie; „Dodaj jako nowy obraz” zachowuje je tylko w obrazach albumu.',
+  },
   albumSettings: {
     general: {
       title: 'Tytuł albumu',
@@ -814,7 +829,8 @@ export const pl: Catalogue = {
     necessary: 'Niezbędne',
     necessaryHint: 'Logowanie, język i ten wybór. Zawsze włączone.',
     analytics: 'Analityka',
-    analyticsHint: 'Anonimowe statystyki użycia, przechowywane przez 90 dni.',
+    analyticsHint:
+      'Sposób korzystania z produktu i kampania, z której trafiłeś, powiązane z Twoim kontem po zalogowaniu. Pliki cookie przechowywane przez 90 dni.',
     save: 'Zapisz wybór',
     acceptAll: 'Zaakceptuj wszystkie',
   },
