@@ -528,7 +528,7 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
   }, 180_000);
 });
 
-// The AI image edit, from the element toolbar and from the images panel ------------------------------------------
+// The AI image edit, from the element toolbar, the images panel and the sticker form ------------------------
 
 /** What the fake AI sends back: a 1024 x 768 PNG with a sunset-like gradient, so the result is visibly new. */
 async function editedPicture(): Promise<Buffer> {
@@ -683,6 +683,99 @@ describe.skipIf(skipBrowserTests)('AI image edit in the editor', () => {
     await page.getByTestId('confirm-modal-confirm').click();
     await expect.poll(() => page.getByTestId('album-image').count()).toBe(1);
     expect((await albumImageRecords(albumId, token)).map((r) => r.id)).toEqual([element.image]);
+    await context.close();
+  }, 180_000);
+
+  it('edits a sticker’s photo from the sticker form: added as a new image, then replaced as one undo step that survives a reload', async () => {
+    const { context, page, albumId, token } = await openEditor();
+    // A sticker with a photo, made in the sticker form and saved.
+    await page.goto(`/album/${albumId}/stickers?sticker=new`);
+    const form = page
+      .locator('.mantine-Modal-content')
+      .filter({ has: page.getByTestId('sticker-form-name') });
+    await form.getByTestId('sticker-form-name').fill('Mila');
+    const [photo] = await drawnJpegs(page, [[900, 1200]]);
+    await form.locator('input[type="file"]').setInputFiles({
+      name: 'mila.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(photo, 'base64'),
+    });
+    // Fit face is enabled once the photo's record is the form's and the upload is over.
+    await expect
+      .poll(() => form.getByTestId('sticker-form-fit-face').isEnabled(), { timeout: 60_000 })
+      .toBe(true);
+    await form.getByTestId('sticker-form-save').click();
+    await page.getByTestId('sticker-form-name').waitFor({ state: 'detached' });
+    const sticker = () =>
+      page.evaluate(() => {
+        const editor = (window as any).stickerbookEditor;
+        const found = Object.values(editor.doc.stickers).find((s: any) => s.name === 'Mila') as any;
+        return {
+          id: found.id as string,
+          image: found.image as string,
+          history: editor.history.get().past.length,
+        };
+      });
+    const original = await sticker();
+
+    // Opened again from its tile: the photo field offers the AI edit.
+    await page.locator(`[data-testid="sticker-tile"][data-sticker-id="${original.id}"] button`).click();
+    openai.mode = 'ok';
+    openai.eventDelayMs = 20;
+    const editPhoto = async (prompt: string) => {
+      await form.getByTestId('ai-edit-button').click();
+      await page.getByTestId('ai-edit-prompt').fill(prompt);
+      await page.getByTestId('ai-edit-start').click();
+      await expect
+        .poll(() => page.getByTestId('ai-edit-status').getAttribute('data-phase'), { timeout: 60_000 })
+        .toBe('done');
+    };
+
+    // Kept as a new image: the album has it, the sticker keeps its photo and nothing enters the history.
+    await editPhoto('Add confetti falling from the sky');
+    await page.getByTestId('ai-edit-add').click();
+    await page.getByTestId('ai-edit-prompt').waitFor({ state: 'detached' });
+    await expect.poll(async () => (await albumImageRecords(albumId, token)).length).toBe(2);
+    expect(await sticker()).toEqual(original);
+
+    // Replaced.
+    await editPhoto('Make it look like a watercolour painting');
+    expect(await page.getByTestId('ai-edit-result-hint').textContent()).toBe(
+      '“Replace original” gives this sticker the edited photo; “Add as new image” only keeps it in the album’s images.',
+    );
+    await page.screenshot({ path: `${SHOTS}/ai-edit-sticker-done.png` });
+    await page.getByTestId('ai-edit-replace').click();
+    await page.getByTestId('ai-edit-prompt').waitFor({ state: 'detached' });
+
+    // The sticker has the edited record at once (one history entry), and the form shows it.
+    await expect.poll(async () => (await sticker()).image, { timeout: 30_000 }).not.toBe(original.image);
+    const replaced = await sticker();
+    expect(replaced.history).toBe(original.history + 1);
+    const records = await albumImageRecords(albumId, token);
+    expect(records).toHaveLength(3);
+    const edited = records.find((r) => r.id === replaced.image) as any;
+    expect(edited.original_image_id).toBe(original.image);
+    // The preview draws one of the edited record's files (its variants appear while they are made).
+    const showsRecord = async (imageId: string) => {
+      const src = await form.getByTestId('sticker-form-preview').getAttribute('src');
+      const record = (await albumImageRecords(albumId, token)).find((r) => r.id === imageId);
+      const path = (url: string) => new URL(url, stack.baseUrl).pathname;
+      return Boolean(src && record && Object.values(record.blob).some((url) => path(url) === path(src)));
+    };
+    await expect.poll(() => showsRecord(replaced.image), { timeout: 20_000 }).toBe(true);
+    await page.screenshot({ path: `${SHOTS}/ai-edit-sticker-replaced.png` });
+    // Closing the form without saving keeps the replacement: the modal's choice was a change of its own.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByTestId('sticker-form-name').waitFor({ state: 'detached' });
+    expect((await sticker()).image).toBe(replaced.image);
+
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    await page.reload();
+    await page.locator(`[data-testid="sticker-tile"][data-sticker-id="${original.id}"] button`).click();
+    expect((await sticker()).image).toBe(replaced.image);
+    await expect.poll(() => showsRecord(replaced.image), { timeout: 20_000 }).toBe(true);
     await context.close();
   }, 180_000);
 });

@@ -5,6 +5,10 @@ import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadScreen } from './app/screens.tsx';
+import { startAnalytics } from './analytics/index.ts';
+
+// Before any redirect can drop the landing URL's marketing parameters (SPEC §7).
+startAnalytics();
 
 // The first render waits for the language catalogue and the page's screen chunk, loaded in parallel: nothing
 // suspends then, and React does not hold the page back behind a just-shown fallback (up to 300 ms).

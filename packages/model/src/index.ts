@@ -21,3 +21,4 @@ export * from './onboarding.ts';
 export * from './mutations.ts';
 export * from './random-mutations.ts';
 export * from './cover.ts';
+export * from './analytics.ts';

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { albumRoutes } from './albums.ts';
+import { analyticsRoutes } from './analytics.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { stickerTemplateRoutes } from './sticker-templates.ts';
 import { authRoutes } from './auth.ts';
@@ -31,6 +32,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationRoutes);
   await app.register(blueprintRoutes);
   await app.register(albumRoutes);
+  await app.register(analyticsRoutes);
   await app.register(coverRoutes);
   await app.register(imageFeatureRoutes);
   await app.register(mutationRoutes);

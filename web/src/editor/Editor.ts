@@ -86,11 +86,15 @@ export class Editor {
   readonly dragDelta = new Atom<DragDelta | null>(null);
   readonly guides = new Atom<readonly Guide[]>([]);
   readonly lasso = new Atom<readonly Point[] | null>(null);
+  /** The element a drag from outside the canvas would land in (an empty image slot under a dragged photo). */
+  readonly dropTarget = new Atom<string | null>(null);
   readonly viewSettings = new Atom<ViewSettings>(DEFAULT_VIEW_SETTINGS);
   readonly access: Atom<{ locked: boolean; isAdmin: boolean }>;
   readonly toolId = new Atom<ToolId>('select');
   readonly errors = new Emitter<EditorError>();
   readonly requests = new Emitter<EditorRequest>();
+  /** An element the user drew with a create tool (analytics listens; the engine does not know it). */
+  readonly elementCreated = new Emitter<{ id: string; type: ToolId }>();
   readonly input: GestureInput;
   readonly clipboard: ClipboardAdapter;
   private readonly spatial: SpatialIndex;

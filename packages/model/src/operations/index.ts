@@ -6,4 +6,5 @@ export * from './stickers.ts';
 export * from './spreads.ts';
 export * from './sections.ts';
 export * from './layouts.ts';
+export * from './image-slots.ts';
 export * from './sticker-cells.ts';

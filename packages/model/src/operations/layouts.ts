@@ -13,6 +13,7 @@ import { nodeBoundsInSpread, pageSideAt } from '../geometry.ts';
 import { createId, type IdFactory } from '../ids.ts';
 import { applyPatches, propPath, type Patch } from '../patches.ts';
 import { childrenOf, descendantsOf, sectionOf, spreadsInOrder } from '../tree.ts';
+import { fillImageSlot } from './image-slots.ts';
 import { addSpread, appendSpread } from './spreads.ts';
 import { createSticker, placeSticker, type NewSticker } from './stickers.ts';
 import {
@@ -170,17 +171,10 @@ function fillSlots(composer: Composer, spreadId: string, input: FillSlotsInput, 
     composer.add(placeSticker(composer.doc, stickerId, cell.id).patches);
   }
 
-  const patches: Patch[] = [];
   const images = elementsInReadingOrder(composer.doc, spreadId, 'Image');
   (input.backgroundImageIds ?? []).slice(0, images.length).forEach((imageId, i) => {
-    const image = images[i];
-    patches.push({
-      op: Object.hasOwn(image.props, 'image') ? 'replace' : 'add',
-      path: propPath(image.id, 'image'),
-      value: imageId,
-    });
+    composer.add(fillImageSlot(composer.doc, images[i].id, { image: imageId }).patches);
   });
-  composer.add(patches);
 }
 
 /**

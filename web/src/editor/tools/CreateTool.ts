@@ -62,6 +62,7 @@ export class CreateTool implements Tool {
     );
     if (!ok) return undefined;
     const id = editor.selection.get()[0];
+    editor.elementCreated.emit({ id, type: this.id });
     editor.setTool('select');
     if (this.id === 'Text') editor.startTextEdit(id);
     return id;

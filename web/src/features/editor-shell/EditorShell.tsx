@@ -9,6 +9,7 @@ import { EditorWorkspace } from '../../editor/ui/EditorWorkspace.tsx';
 import { useAlbumEditor } from '../../editor/ui/useAlbumEditor.ts';
 import { useAlbumSync, type AlbumSyncView } from '../../editor/ui/useAlbumSync.ts';
 import { EditorProvider, useEditor } from '../../editor/ui/EditorContext.tsx';
+import { useElementCreatedTracking } from '../../analytics/index.ts';
 import { PresenceAvatars } from '../presence/PresenceAvatars.tsx';
 import { RemoteSelections } from '../presence/RemoteSelections.tsx';
 import { EditorTabPanel } from '../editor-tabs/EditorTabPanel.tsx';
@@ -40,6 +41,7 @@ export function EditorShell({ album, view, tabs }: Props) {
     userId: session.kind === 'user' ? session.user.sub : undefined,
   });
   const sync = useAlbumSync(editor, album.id);
+  useElementCreatedTracking(editor);
   const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
   const tabPath =
     view.tab === 'background' && view.backgroundSource !== 'images'

@@ -11,6 +11,7 @@ import type { ImageTools } from '../../editor/ui/toolbar/ElementToolbar.tsx';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { AiEditButton, type ApplyEdit } from '../ai-edit/index.ts';
 import { runChange } from '../editor-tabs/editorHooks.ts';
+import { track } from '../../analytics/index.ts';
 import { albumImagesQueryKey, type ImageRegistry } from '../images/index.ts';
 import { fetchImage } from '../uploads/index.ts';
 
@@ -27,7 +28,10 @@ export function useAiImageTools(albumId: string, registry: ImageRegistry): Image
       // The toolbar shows image tools for exactly one selected Image element: the one the edit is for.
       const elementId = editor.selection.get()[0];
       const apply = (newImageId: string, how: ApplyEdit) => {
-        if (how === 'replace') return replace(newImageId);
+        if (how === 'replace') {
+          track('Image Replaced', { via: 'ai_edit' });
+          return replace(newImageId);
+        }
         const element = elementId ? editor.doc.nodes[elementId] : undefined;
         if (!element?.parentId) return;
         const { id: _id, ...props } = element.props as Record<string, unknown>;

@@ -2,10 +2,11 @@
  * Every drop on the canvas (SPEC §4 canvas drops), dispatched by what the drag carries:
  * - a sticker from the stickers tab makes or fills a sticker cell;
  * - a layout replaces a spread's content;
- * - a stock photo from the background tab's stock search becomes an Image element at the drop point;
- * - an album image from the background tab's images becomes an Image element at the drop point;
+ * - a stock photo from the background tab's stock search, or an album image from its images, fills the empty
+ *   image slot under the pointer (a background slot or a placeholder frame, highlighted during the drag), and
+ *   elsewhere becomes an Image element at the drop point;
  * - files from the desktop upload (with the upload progress panel) and become Image elements at the drop point.
- * One listener pair on the document for drags that land on the canvas element, so the canvas needs no knowledge
+ * Listeners on the document for drags that land on the canvas element, so the canvas needs no knowledge
  * of the tabs and no two handlers ever both take a drop.
  */
 import { insertElement, type Point } from '@stickerbook/model';
@@ -18,7 +19,9 @@ import { albumImageRegistry, type ImageRegistry } from '../images/index.ts';
 import { handleStockDrop, isStockDrag } from '../stock/index.ts';
 import { DROPPED_IMAGE_WIDTH_MM, dropImageFiles } from '../uploads/index.ts';
 import { runChange } from './editorHooks.ts';
+import { track } from '../../analytics/index.ts';
 import { handleLayoutDrop, isLayoutDrag } from './layouts/layoutDrop.ts';
+import { emptySlotUnder, fillSlotUnder } from './slotDrop.ts';
 import { handleStickerDrop, isStickerDrag } from './stickers/stickerDrop.ts';
 
 const CANVAS_SELECTOR = '[data-testid="editor-canvas"]';
@@ -45,22 +48,38 @@ export function useCanvasDrops(albumId: string): void {
     const registry = albumImageRegistry(albumId);
     const canvasOf = (event: DragEvent) =>
       event.target instanceof Element ? event.target.closest<HTMLElement>(CANVAS_SELECTOR) : null;
+    const pagePointOf = (event: DragEvent, canvas: HTMLElement) => {
+      const rect = canvas.getBoundingClientRect();
+      const screen = { x: event.clientX - rect.left, y: event.clientY - rect.top };
+      return { screen, point: editor.screenToPage(screen) };
+    };
+    const clearDropTarget = () => editor.dropTarget.set(null);
     const onDragOver = (event: DragEvent) => {
-      if (event.defaultPrevented || !event.dataTransfer || !canvasOf(event)) return;
-      if (!dropKindOf(event.dataTransfer)) return;
+      const canvas = canvasOf(event);
+      const kind = event.dataTransfer ? dropKindOf(event.dataTransfer) : null;
+      if (event.defaultPrevented || !event.dataTransfer || !canvas || !kind) return clearDropTarget();
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
+      const fillsSlots = kind === 'albumImage' || kind === 'stock';
+      const slotId =
+        fillsSlots && editor.canEdit() ? emptySlotUnder(editor, pagePointOf(event, canvas).point) : null;
+      editor.dropTarget.set(slotId ?? null);
+    };
+    const onDragLeave = (event: DragEvent) => {
+      // Moving between the canvas's own children fires leave too; only leaving the canvas clears the target.
+      const into =
+        event.relatedTarget instanceof Element ? event.relatedTarget.closest(CANVAS_SELECTOR) : null;
+      if (!into) clearDropTarget();
     };
     const onDrop = (event: DragEvent) => {
+      clearDropTarget();
       const canvas = canvasOf(event);
       const data = event.dataTransfer;
       if (event.defaultPrevented || !data || !canvas) return;
       const kind = dropKindOf(data);
       if (!kind) return;
       event.preventDefault();
-      const rect = canvas.getBoundingClientRect();
-      const screen = { x: event.clientX - rect.left, y: event.clientY - rect.top };
-      const point = editor.screenToPage(screen);
+      const { screen, point } = pagePointOf(event, canvas);
       switch (kind) {
         case 'sticker':
           handleStickerDrop(editor, data, point);
@@ -82,15 +101,23 @@ export function useCanvasDrops(albumId: string): void {
       }
     };
     document.addEventListener('dragover', onDragOver);
+    document.addEventListener('dragleave', onDragLeave);
+    document.addEventListener('dragend', clearDropTarget);
     document.addEventListener('drop', onDrop);
     return () => {
       document.removeEventListener('dragover', onDragOver);
+      document.removeEventListener('dragleave', onDragLeave);
+      document.removeEventListener('dragend', clearDropTarget);
       document.removeEventListener('drop', onDrop);
+      clearDropTarget();
     };
   }, [editor, albumId, t]);
 }
 
-/** An uploaded image of the album, placed centred on the drop point in its aspect ratio, as one history entry. */
+/**
+ * An uploaded image of the album dropped at a canvas point, as one history entry: it fills the empty image slot
+ * under the point, else it is placed centred on the point in its aspect ratio.
+ */
 export function placeAlbumImage(
   editor: Editor,
   registry: ImageRegistry,
@@ -98,6 +125,7 @@ export function placeAlbumImage(
   point: Point,
 ): boolean {
   if (!imageId) return false;
+  if (fillSlotUnder(editor, point, { image: imageId })) return true;
   const spreadId = spreadIdAtPoint(editor.doc, point);
   if (!spreadId) return false;
   const origin = spreadLayout(editor.doc).rects.get(spreadId)!;
@@ -121,5 +149,6 @@ export function placeAlbumImage(
       }),
     { select: true },
   );
+  if (change) track('Background Image Placed', { source: 'album_images' });
   return change !== null;
 }

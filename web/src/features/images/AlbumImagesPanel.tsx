@@ -9,6 +9,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { notify, notifyError } from '../../ui/notify.ts';
 import { AiEditModal, useAiEditAvailable, type ApplyEdit, type EditedImage } from '../ai-edit/index.ts';
 import { runChange } from '../editor-tabs/editorHooks.ts';
+import { track } from '../../analytics/index.ts';
 import { deleteImage, fetchImage } from '../uploads/uploadApi.ts';
 import { notifyUploadProblems, problemsText } from '../uploads/uploadErrors.ts';
 import { TooManyFilesError, uploadFiles } from '../uploads/uploadFiles.ts';
@@ -50,9 +51,10 @@ export function AlbumImagesPanel({ albumId, model = 'image', doc }: Props) {
       const record = await fetchImage(image.id);
       registry.setRecord(record);
       if (how === 'replace') {
-        runChange(editor, 'replace edited image', (current) =>
+        const replaced = runChange(editor, 'replace edited image', (current) =>
           replaceImageEverywhere(current, originalId, record.id),
         );
+        if (replaced?.patches.length) track('Image Replaced', { via: 'ai_edit_everywhere' });
       }
     } catch (error) {
       notifyError(error);

@@ -28,6 +28,7 @@ import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { useDerived } from '../../editor/ui/useEditorValue.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { modelErrorText, runChange } from '../editor-tabs/editorHooks.ts';
+import { trackSpreadAction } from '../../analytics/index.ts';
 
 const ICONS: Record<SpreadAction, Icon> = {
   addBefore: IconRowInsertTop,
@@ -89,9 +90,10 @@ export const SpreadMetaBarActions = memo(function SpreadMetaBarActions({ spreadI
       });
       if (!ok) return;
     }
-    runChange(editor, `spread ${action}`, (d) => OPERATIONS[action](d, spreadId), {
+    const change = runChange(editor, `spread ${action}`, (d) => OPERATIONS[action](d, spreadId), {
       select: action !== 'delete' && action !== 'moveUp' && action !== 'moveDown',
     });
+    if (change) trackSpreadAction(action);
   };
 
   return (

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { runChange, useEditorDoc } from '../editor-tabs/editorHooks.ts';
+import { trackSpreadCreatedFromLayout } from '../../analytics/index.ts';
 import { useMobileTabPanel } from '../editor-tabs/MobileTabSheet.tsx';
 import { LayoutPreview } from '../editor-tabs/layouts/LayoutPreview.tsx';
 import { FileDropArea } from './FileDropArea.tsx';
@@ -94,6 +95,7 @@ export function SpreadCreationModal({ albumId, target, layouts, previewDoc, onCl
       { select: false },
     );
     if (!change) return;
+    trackSpreadCreatedFromLayout(layout.id, stickerFiles.length, backgroundImages.filter(Boolean).length);
     editor.zoomToFitSpread(change.selection[0]);
     onClose();
   };

@@ -23,6 +23,7 @@ import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { confirm } from '../../ui/confirm.tsx';
 import { useStickerTemplates } from '../editor-tabs/api.ts';
 import { modelErrorText, runChange, useCanEdit, useEditorDoc } from '../editor-tabs/editorHooks.ts';
+import { track, trackStickerSaved } from '../../analytics/index.ts';
 import { StickerImageField } from './StickerImageField.tsx';
 import { stickerLayoutChoices } from './stickerLayouts.ts';
 import type { StickerFormTarget } from './stickerFormRoute.ts';
@@ -122,7 +123,9 @@ export function StickerForm({
           );
           return { patches: [...created.patches, ...placedChange.patches], selection: created.selection };
         });
-    if (ok) onClose();
+    if (!ok) return;
+    trackStickerSaved(existing, fields, target.cellId);
+    onClose();
   };
 
   const remove = async () => {
@@ -134,6 +137,18 @@ export function StickerForm({
       danger: true,
     });
     if (yes && runChange(editor, 'delete sticker', (d) => deleteSticker(d, existing.id))) onClose();
+  };
+
+  // The AI edit's 'Replace original' is a change of its own (one undo step) that Cancel does not take back: the
+  // user asked for it in the edit modal. The form shows the new photo, so Save keeps it. A sticker not created
+  // yet only gets it in the form.
+  const replaceWithEdit = (image: string) => {
+    if (existing) {
+      if (!runChange(editor, 'replace sticker photo', (d) => updateSticker(d, existing.id, { image })))
+        return;
+      track('Image Replaced', { via: 'ai_edit_sticker' });
+    }
+    set('image', image);
   };
 
   const unlink = () => {
@@ -208,6 +223,7 @@ export function StickerForm({
           // A new photo starts uncropped: centred, covering the frame.
           onImage={(image) => setValues((v) => ({ ...v, image, cx: 0.5, cy: 0.5, cscale: 1 }))}
           onFitFace={(crop) => setValues((v) => ({ ...v, ...crop }))}
+          onReplaceWithEdit={replaceWithEdit}
           disabled={!editable}
         />
         <div>

@@ -1,9 +1,17 @@
 import { Button, FileButton, Group, Image, Loader, Stack, Text } from '@mantine/core';
 import { IconDownload, IconFaceId, IconPhotoPlus } from '@tabler/icons-react';
 import { DOUBLE_STICKER_CELL_MM, STICKER_CELL_MM, STICKER_IMAGE_TYPES } from '@stickerbook/model';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { albumImageRegistry, fitFaceCrop, useRegistryVersion, type FaceFitCrop } from '../images/index.ts';
+import { AiEditButton, type ApplyEdit, type EditedImage } from '../ai-edit/index.ts';
+import {
+  albumImageRegistry,
+  albumImagesQueryKey,
+  fitFaceCrop,
+  useRegistryVersion,
+  type FaceFitCrop,
+} from '../images/index.ts';
 import {
   fetchImage,
   notifyUploadProblems,
@@ -12,7 +20,7 @@ import {
   uploadFiles,
   type ImageRecord,
 } from '../uploads/index.ts';
-import { notify } from '../../ui/notify.ts';
+import { notify, notifyError } from '../../ui/notify.ts';
 
 interface Props {
   albumId: string;
@@ -22,16 +30,29 @@ interface Props {
   doubleSticker: boolean;
   onImage: (image: string | null) => void;
   onFitFace: (crop: FaceFitCrop) => void;
+  /** The AI edit's 'Replace original': the edited record takes the photo's place on the sticker. */
+  onReplaceWithEdit: (image: string) => void;
   disabled: boolean;
 }
 
 /**
  * Photo of a sticker (SPEC §2: add, change, download, fit face; SPEC §5: jpeg or png). A chosen photo uploads
  * through the upload pipeline as a sticker photo (face detection first) and the form keeps the new record's id;
- * fit face centres the detected face in the sticker frame, or says 'no face found'.
+ * fit face centres the detected face in the sticker frame, or says 'no face found'. Where the deployment offers
+ * it, the photo can be edited with AI: the result replaces the sticker's photo, or is only added to the album's
+ * images (it is a new record either way; the original stays).
  */
-export function StickerImageField({ albumId, image, doubleSticker, onImage, onFitFace, disabled }: Props) {
+export function StickerImageField({
+  albumId,
+  image,
+  doubleSticker,
+  onImage,
+  onFitFace,
+  onReplaceWithEdit,
+  disabled,
+}: Props) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const registry = albumImageRegistry(albumId);
   useRegistryVersion(registry);
   const [local, setLocal] = useState<string | null>(null);
@@ -67,6 +88,18 @@ export function StickerImageField({ albumId, image, doubleSticker, onImage, onFi
       setLocal(null);
       setUploading(false);
     }
+  };
+
+  const applyEdit = async (edited: EditedImage, how: ApplyEdit) => {
+    try {
+      const record = await fetchImage(edited.id);
+      registry.setRecord(record);
+      if (how === 'replace') onReplaceWithEdit(record.id);
+    } catch (caught) {
+      notifyError(caught);
+    }
+    // The images panel lists the new record either way.
+    await queryClient.invalidateQueries({ queryKey: albumImagesQueryKey(albumId) });
   };
 
   const fitFace = async () => {
@@ -143,6 +176,16 @@ export function StickerImageField({ albumId, image, doubleSticker, onImage, onFi
         >
           {t('structure.form.fitFace')}
         </Button>
+        {/* As in the image toolbar: only for an uploaded record (AiEditButton itself hides when the server
+            offers no AI edit), and only for someone who may change the sticker. */}
+        {image && !image.startsWith('local-') && !uploading && !disabled && (
+          <AiEditButton
+            imageId={image}
+            originalUrl={registry.imageUrlFor(image, 'medium')}
+            replaceHint={t('stickerAiEdit.replaceHint')}
+            onApply={(edited, how) => void applyEdit(edited, how)}
+          />
+        )}
       </Group>
       {uploading && (
         <Text size="xs" c="dimmed" data-testid="sticker-form-uploading">

@@ -17,6 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { track } from '../../analytics/index.ts';
 import { IconCheck, IconCopy, IconLock, IconShare, IconTrash } from '@tabler/icons-react';
 import { sectionsInOrder } from '@stickerbook/model';
 import { useMemo, useState } from 'react';
@@ -140,6 +141,7 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
     if (ids.length === 0) return;
     try {
       await merge.mutateAsync(ids);
+      track('Sticker Created', { source: 'sticker_link', count: ids.length });
       notify.success(t('stickerLink.tab.merged', { count: ids.length }));
       setSelected(new Set());
     } catch (error) {

@@ -13,6 +13,8 @@ import {
 import type { Editor } from '../../editor/Editor.ts';
 import { spreadIdAtPoint, spreadLayout } from '../../editor/camera/layout.ts';
 import { runChange } from '../editor-tabs/editorHooks.ts';
+import { track } from '../../analytics/index.ts';
+import { fillSlotUnder } from '../editor-tabs/slotDrop.ts';
 import { rememberStockPhotos, type StockPhoto } from './api.ts';
 
 export const STOCK_DRAG_MIME = 'application/x-stickerbook-stock';
@@ -96,6 +98,7 @@ export function placeStockPhoto(
     (doc) => insertElement(doc, { parentId: spreadId, type: 'Image', props: stockImageProps(photo, centre) }),
     { select: true },
   );
+  if (change?.patches.length) track('Background Image Placed', { source: 'stock' });
   return change !== null && change.patches.length > 0;
 }
 
@@ -107,10 +110,14 @@ export function insertStockPhotoIntoCurrentSpread(editor: Editor, photo: StockPh
   return placeStockPhoto(editor, photo, spreadId, { x: PAGE_WIDTH_MM * 1.5, y: SPREAD_HEIGHT_MM / 2 });
 }
 
-/** For the canvas: drops a dragged stock photo at a canvas point (mm). False when it is not a stock drag. */
+/**
+ * For the canvas: drops a dragged stock photo at a canvas point (mm): into the empty image slot under it, else as
+ * a new Image element. False when it is not a stock drag.
+ */
 export function handleStockDrop(editor: Editor, dataTransfer: DataTransfer, pagePoint: Point): boolean {
   const photo = readStockDragData(dataTransfer);
   if (!photo) return false;
+  if (fillSlotUnder(editor, pagePoint, { pexelsId: photo.id })) return true;
   const doc = editor.doc;
   const spreadId = spreadIdAtPoint(doc, pagePoint);
   if (!spreadId) return false;

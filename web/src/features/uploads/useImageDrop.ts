@@ -1,4 +1,11 @@
-import { deleteElements, insertElement, updateElement, type ImageModel } from '@stickerbook/model';
+import {
+  deleteElements,
+  emptyImageSlotAt,
+  fillImageSlot,
+  insertElement,
+  updateElement,
+  type ImageModel,
+} from '@stickerbook/model';
 import type { TFunction } from 'i18next';
 import { useMemo, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +14,7 @@ import type { ImageRegistry } from '../images/imageRegistry.ts';
 import { notifyUploadProblems, problemsText } from './uploadErrors.ts';
 import { TooManyFilesError, uploadFiles } from './uploadFiles.ts';
 import { notify } from '../../ui/notify.ts';
+import { track } from '../../analytics/index.ts';
 
 /** A dropped photo is placed this wide (mm), its height from its aspect ratio; several files cascade by 10 mm. */
 export const DROPPED_IMAGE_WIDTH_MM = 100;
@@ -63,6 +71,7 @@ export async function dropImageFiles(
   const spreadRect = spreadLayout(editor.doc).rects.get(spreadId)!;
   const local = { x: point.x - spreadRect.x, y: point.y - spreadRect.y };
   const elementByJob = new Map<string, string>();
+  const filledSlots = new Set<string>();
   let placed = 0;
   const stillShowing = (elementId: string, imageId: string) =>
     editor.doc.nodes[elementId]?.props.image === imageId;
@@ -77,6 +86,22 @@ export async function dropImageFiles(
         const width = DROPPED_IMAGE_WIDTH_MM;
         const height = Math.round(width * aspect * 100) / 100;
         const offset = placed++ * CASCADE_MM;
+        // The first photo dropped over an empty image slot fills it (SPEC §4 canvas drops, as album images do).
+        const slot = offset === 0 ? emptyImageSlotAt(editor.doc, spreadId, local) : undefined;
+        if (slot) {
+          const filled = editor.change(
+            'Fill image slot',
+            (doc) => fillImageSlot(doc, slot.id, { image: job.id }),
+            {
+              select: true,
+            },
+          );
+          if (!filled) return;
+          elementByJob.set(job.id, slot.id);
+          filledSlots.add(slot.id);
+          track('Background Image Placed', { source: 'file_drop', slot: true });
+          return;
+        }
         let elementId: string | undefined;
         editor.change(
           'Insert image',
@@ -97,7 +122,9 @@ export async function dropImageFiles(
           },
           { select: true },
         );
-        if (elementId) elementByJob.set(job.id, elementId);
+        if (!elementId) return;
+        elementByJob.set(job.id, elementId);
+        track('Background Image Placed', { source: 'file_drop' });
       },
       onRecord(job, image) {
         registry.setRecord(image);
@@ -113,7 +140,12 @@ export async function dropImageFiles(
       onFailed(job) {
         const elementId = elementByJob.get(job.id);
         if (elementId && stillShowing(elementId, job.id)) {
-          editor.change('Upload failed', (doc) => deleteElements(doc, [elementId]));
+          // A slot the photo was to fill goes back to empty; an element made for it goes.
+          editor.change('Upload failed', (doc) =>
+            filledSlots.has(elementId)
+              ? updateElement(doc, elementId, { image: undefined })
+              : deleteElements(doc, [elementId]),
+          );
         }
         registry.remove(job.id);
       },

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconSparkles } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
+import { albumAnalyticsMetadata } from '../../analytics/index.ts';
 import { useCreateAlbum } from '../../api/queries.ts';
 import { currentLanguage } from '../../i18n/languages.ts';
 import { errorMessage } from '../../ui/notify.ts';
@@ -37,7 +38,7 @@ export function ConfirmStep({ flow, onCreated }: Props) {
         release_date: state.releaseDate,
         language: currentLanguage(i18n.resolvedLanguage),
         ...(organization ? { organization } : {}),
-        analytics_metadata: analyticsMetadataFrom(search),
+        analytics_metadata: albumAnalyticsMetadata(analyticsMetadataFrom(search)),
       },
       {
         onSuccess: (album) => onCreated(album.id),

@@ -1,3 +1,4 @@
+import { MARKETING_PARAMS } from '@stickerbook/model';
 import {
   CONTACT_ROLES,
   ORGANIZATION_SIZES,
@@ -93,15 +94,7 @@ export function isLargeOrganization(size: OrganizationSize | ''): boolean {
 }
 
 /** Marketing parameters of SPEC §7 that travel from the landing page into analytics_metadata. */
-const ANALYTICS_PARAMS = [
-  'entrypoint',
-  'utm_source',
-  'utm_campaign',
-  'utm_medium',
-  'utm_content',
-  'utm_term',
-  'ad-set',
-];
+const ANALYTICS_PARAMS = MARKETING_PARAMS;
 
 export function analyticsMetadataFrom(search: string): Record<string, string> {
   const params = new URLSearchParams(search);

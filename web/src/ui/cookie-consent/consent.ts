@@ -20,6 +20,15 @@ export function readConsent(): CookieConsent | null {
   }
 }
 
+type ConsentListener = (consent: CookieConsent) => void;
+const listeners = new Set<ConsentListener>();
+
+/** Analytics listens here: giving consent starts sending, withdrawing it stops sending and deletes its cookies. */
+export function onConsentChange(listener: ConsentListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 export function saveConsent(analytics: boolean): CookieConsent {
   const consent: CookieConsent = {
     revision: CONSENT_REVISION,
@@ -28,11 +37,17 @@ export function saveConsent(analytics: boolean): CookieConsent {
     decidedAt: new Date().toISOString(),
   };
   localStorage.setItem(STORAGE_KEY, JSON.stringify(consent));
+  listeners.forEach((listener) => listener(consent));
   return consent;
 }
 
 export function isConsentExcludedPath(pathname: string): boolean {
   return EXCLUDED_PATH_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/** SPEC §7: analytics (identify, page, track) only with the current revision's analytics consent. */
+export function hasAnalyticsConsent(stored: CookieConsent | null = readConsent()): boolean {
+  return stored !== null && stored.revision >= CONSENT_REVISION && stored.analytics === true;
 }
 
 export function needsConsent(stored: CookieConsent | null, pathname: string): boolean {

@@ -1,6 +1,6 @@
 /**
  * Everything drawn over the album in screen pixels, so strokes and handles keep their size at any zoom:
- * hover outline, selection frame with its 8 resize handles and the scale and rotate handles, smart guides,
+ * hover outline, drop target, selection frame with its 8 resize handles and the scale and rotate handles, smart guides,
  * the lasso, the grid and the isolation frame. Each part subscribes only to the atoms it draws.
  */
 import { useMemo } from 'react';
@@ -27,6 +27,7 @@ export function CanvasOverlays({ hovered, reduced }: { hovered: Atom<string | nu
       <GridOverlay />
       <IsolationFrame />
       <HoverOutline hovered={hovered} />
+      <DropTargetHighlight />
       <SelectionOverlay reduced={reduced} />
       <GuidesOverlay />
       <LassoOverlay />
@@ -120,6 +121,28 @@ function HoverOutline({ hovered }: { hovered: Atom<string | null> }) {
       stroke={ACCENT}
       strokeWidth={1.5}
       data-testid="hover-outline"
+    />
+  );
+}
+
+/** The slot a dragged photo would fill (`editor.dropTarget`), tinted so the user sees where it lands. */
+function DropTargetHighlight() {
+  const editor = useEditor();
+  const id = useAtomValue(editor.dropTarget);
+  const doc = useAtomValue(editor.displayDoc);
+  const camera = useAtomValue(editor.camera);
+  if (!id) return null;
+  const frame = selectionFrame(doc, [id]);
+  if (!frame) return null;
+  return (
+    <polygon
+      points={polygonPoints(boxCornersOnScreen(camera, frame))}
+      fill="rgba(34,139,230,0.15)"
+      stroke={ACCENT}
+      strokeWidth={3}
+      strokeDasharray="8 4"
+      data-testid="drop-target"
+      data-element-id={id}
     />
   );
 }

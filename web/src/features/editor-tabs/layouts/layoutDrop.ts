@@ -8,6 +8,7 @@ import type { Editor } from '../../../editor/Editor.ts';
 import { spreadIdAtPoint } from '../../../editor/camera/layout.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import { runChange } from '../editorHooks.ts';
+import { track } from '../../../analytics/index.ts';
 
 export const LAYOUT_DRAG_MIME = 'application/x-stickerbook-layout';
 
@@ -42,7 +43,9 @@ export async function applyLayoutToSpread(
   ask = true,
 ): Promise<boolean> {
   if (ask && !(await confirmReplaceContent(editor, spreadId))) return false;
-  return runChange(editor, 'apply layout', (doc) => applyLayout(doc, spreadId, layout)) !== null;
+  const applied = runChange(editor, 'apply layout', (doc) => applyLayout(doc, spreadId, layout)) !== null;
+  if (applied) track('Spread Updated', { change: 'layout', layout: layout.id });
+  return applied;
 }
 
 /** Drops the dragged layout on the spread under a canvas point (mm). Resolves false when nothing changed. */

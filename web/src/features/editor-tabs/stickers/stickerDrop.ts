@@ -15,6 +15,7 @@ import {
 import type { Editor } from '../../../editor/Editor.ts';
 import { spreadIdAtPoint, spreadLayout } from '../../../editor/camera/layout.ts';
 import { runChange } from '../editorHooks.ts';
+import { track } from '../../../analytics/index.ts';
 
 export const STICKER_DRAG_MIME = 'application/x-stickerbook-sticker';
 
@@ -68,6 +69,7 @@ export function handleStickerDrop(
     const change = runChange(editor, 'place sticker', (d) => placeSticker(d, drag.stickerId, hit.id), {
       select: true,
     });
+    if (change) track('Sticker Placed', { target: 'cell' });
     return change ? { kind: 'placed', cellId: hit.id } : null;
   }
   const change = runChange(
@@ -76,6 +78,7 @@ export function handleStickerDrop(
     (d) => placeStickerOnSpread(d, drag.stickerId, spreadId, local),
     { select: true },
   );
+  if (change) track('Sticker Placed', { target: 'spread' });
   return change ? { kind: 'created', cellId: change.selection[0] } : null;
 }
 
