@@ -5,6 +5,7 @@ import {
   type RenderWindowProtocol,
 } from '@stickerbook/model';
 import type { Browser, Page } from 'playwright-core';
+import { blackTextToGray } from './black-text.ts';
 import { mergeWithExactBoxes } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
 import { storedZip } from './zip.ts';
@@ -132,7 +133,12 @@ async function pdf(
     await run.onProgress?.(to, layout.pageCount);
   }
   lap('print');
-  let data = await mergeWithExactBoxes(chunks, layout.sheets);
+  // For the print shop's CMYK file, black text is made gray first so it prints in the K ink alone.
+  let data = await mergeWithExactBoxes(
+    chunks,
+    layout.sheets,
+    run.settings.pdfx ? async (doc) => void blackTextToGray(doc) : undefined,
+  );
   lap('boxes');
   if (run.settings.pdfx) {
     // Ghostscript does not keep our boxes exactly, so they are set again on its output.
