@@ -33,12 +33,18 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 export interface BuildOptions {
   /** An already opened database (tests pass one on a fresh PostgreSQL database); closed with the app. */
   database?: Database;
+  /** Where the log lines go instead of stdout (tests read what the server logged). */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole HTTP app without listening (STYLE.md: tests start a real instance on a random port). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
+    },
     bodyLimit: BODY_LIMIT_BYTES,
     genReqId: () => randomUUID(),
     return503OnClosing: true,

@@ -39,6 +39,8 @@ export const albumSchema = albumSummarySchema.extend({
   stickerUploadAnonymousUrl: z.boolean(),
   /** The public sticker link, `/s/<token>`; null until the link is first switched on (issue 8). */
   stickerUploadsPath: z.string().nullable(),
+  /** SPEC §3: the public preview link, `/album/<id>/preview/<token>`; null for guests' albums (SPEC §6). */
+  albumPreviewPath: z.string().nullable(),
   colors: z.array(z.string()),
   fonts: z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() }),
   /** The AlbumDocument of packages/model. */
@@ -67,6 +69,14 @@ export function toAlbumSummary(row: Omit<AlbumRow, 'workspace'>, isOwner: boolea
   };
 }
 
+/** The web route of the album's public preview link (SPEC §2); guests share no links (SPEC §6). */
+export function albumPreviewPath(
+  row: Pick<AlbumRow, 'id' | 'ownerIdentifier' | 'previewToken'>,
+): string | null {
+  if (row.ownerIdentifier.startsWith('guest:')) return null;
+  return `/album/${encodeURIComponent(row.id)}/preview/${row.previewToken}`;
+}
+
 export function toAlbumView(
   row: AlbumRow,
   access: AlbumAccess,
@@ -92,6 +102,7 @@ export function toAlbumView(
     stickerUploadAskForTitle: s.stickerUploadAskForTitle ?? false,
     stickerUploadAnonymousUrl: s.stickerUploadAnonymousUrl ?? false,
     stickerUploadsPath: s.stickerUploadToken ? `/s/${s.stickerUploadToken}` : null,
+    albumPreviewPath: albumPreviewPath(row),
     colors: row.workspace.settings.colors,
     fonts: row.workspace.settings.fonts,
     workspace: row.workspace as unknown as Record<string, unknown>,

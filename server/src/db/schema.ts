@@ -121,6 +121,15 @@ export const albums = pgTable(
     organizationId: uuid('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     locked: boolean('locked').notNull().default(false),
     settings: jsonb('settings').$type<AlbumSettingsRecord>().notNull().default({}),
+    /**
+     * The token of the public preview link /album/<id>/preview/<token> (SPEC §2, §7): 244 random bits made by the
+     * database for every album (and for each rotation, which sets it back to this default); unique, so the public
+     * route finds the album by its token alone.
+     */
+    previewToken: text('preview_token')
+      .notNull()
+      .unique()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     workspace: jsonb('workspace').$type<AlbumDocument>().notNull(),
     version: integer('version').notNull().default(0),
     /**

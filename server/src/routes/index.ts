@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { albumRoutes } from './albums.ts';
+import { albumPreviewRoutes } from './album-previews.ts';
 import { analyticsRoutes } from './analytics.ts';
+import { clientErrorRoutes } from './client-errors.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { stickerTemplateRoutes } from './sticker-templates.ts';
 import { authRoutes } from './auth.ts';
@@ -32,7 +34,9 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(organizationRoutes);
   await app.register(blueprintRoutes);
   await app.register(albumRoutes);
+  await app.register(albumPreviewRoutes);
   await app.register(analyticsRoutes);
+  await app.register(clientErrorRoutes);
   await app.register(coverRoutes);
   await app.register(imageFeatureRoutes);
   await app.register(mutationRoutes);

@@ -2,7 +2,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { buildApp } from '../../src/app.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
 import { loadConfig, type Config } from '../../src/config/index.ts';
 import { openDatabase, type Database } from '../../src/db/database.ts';
 import { runSeeds, type SeedResult } from '../../src/seeds/index.ts';
@@ -63,6 +63,7 @@ async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; 
 export async function startTestApp(
   kind: 'pglite' | 'postgres' = 'pglite',
   overrides: Partial<Config> = {},
+  buildOptions: Omit<BuildOptions, 'database'> = {},
 ): Promise<TestApp> {
   const pgDatabase =
     kind === 'postgres' ? await createPostgresDatabase(process.env.DATABASE_URL!) : undefined;
@@ -75,7 +76,7 @@ export async function startTestApp(
   });
   await database.migrate();
   const seeded = await runSeeds(database.db, config, [FIXTURE_SEEDS_DIR]);
-  const app = await buildApp(config, { database });
+  const app = await buildApp(config, { ...buildOptions, database });
   await app.ready();
   return {
     app,

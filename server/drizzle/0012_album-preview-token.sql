@@ -1,0 +1,2 @@
+ALTER TABLE "albums" ADD COLUMN "preview_token" text DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "albums" ADD CONSTRAINT "albums_preview_token_unique" UNIQUE("preview_token");
