@@ -303,8 +303,36 @@ describe.skipIf(skipBrowserTests)('building the album on a phone', () => {
     await mobileAlert.waitFor({ timeout: 15_000 });
     await mobileAlert.locator('button').last().click();
 
+    // A tab bar along the bottom edge instead of the desktop rail; the open onboarding tab is marked in it.
+    const tabBar = page.getByTestId('editor-tab-bar');
+    await tabBar.waitFor();
+    expect(await page.getByTestId('editor-tabs').count(), 'no desktop rail on a phone').toBe(0);
+    const bar = (await tabBar.boundingBox())!;
+    expect(bar.y + bar.height).toBeGreaterThanOrEqual(844 - 1);
+    expect(bar.width).toBeGreaterThanOrEqual(389);
+    const onboardingTab = page.getByTestId('editor-tab-onboarding');
+    expect(await onboardingTab.getAttribute('aria-current')).toBe('page');
+    expect(await tabBar.getByTestId('editor-tab-stickers').innerText()).toBe('Stickers');
+    await page.getByTestId('onboarding-panel').waitFor();
+    await page.screenshot({ path: '/tmp/shots-mobile-tabs/onboarding.png' }).catch(() => undefined);
+
+    // Tapping the open tab closes its panel: /album/{id} shows the canvas alone, nothing marked in the bar.
+    await onboardingTab.click();
+    await page.waitForURL(/\/album\/[A-Za-z0-9_-]{16,}$/);
+    await page.getByTestId('mobile-tab-sheet').waitFor({ state: 'detached' });
+    expect(await page.getByTestId('editor-canvas').isVisible()).toBe(true);
+    expect(await tabBar.locator('[aria-current="page"]').count()).toBe(0);
+    const canvasBox = (await page.getByTestId('editor-canvas').boundingBox())!;
+    expect(canvasBox.y + canvasBox.height, 'the canvas ends above the tab bar').toBeLessThanOrEqual(
+      bar.y + 1,
+    );
+    await page.screenshot({ path: '/tmp/shots-mobile-tabs/canvas-alone.png' }).catch(() => undefined);
+
     // The stickers tab opens as a sheet over the canvas; a new section and a sticker through the inline form.
     await openTab(page, 'stickers');
+    expect(page.url()).toMatch(/\/stickers$/);
+    expect(await page.getByTestId('editor-tab-stickers').getAttribute('aria-current')).toBe('page');
+    await page.screenshot({ path: '/tmp/shots-mobile-tabs/stickers-sheet.png' }).catch(() => undefined);
     await expect.poll(() => page.getByTestId('mobile-tab-sheet').isVisible()).toBe(true);
     await page.getByTestId('new-section-name').fill('Fans');
     await page.getByTestId('new-section-submit').click();
@@ -323,7 +351,15 @@ describe.skipIf(skipBrowserTests)('building the album on a phone', () => {
     await page.locator('[data-testid="sticker-tile"][data-sticker-name="Mia"]').waitFor();
 
     // The spread creation modal fills the screen; choosing a layout and creating adds a spread.
-    const spreads = () => page.locator('[data-testid="editor-world"] g[data-spread-id]').count();
+    // Counted in the album's document: the canvas draws only the spreads in view, which depends on the camera.
+    const spreads = () =>
+      page.evaluate(
+        () =>
+          Object.values(
+            (window as unknown as { stickerbookEditor: { doc: { nodes: Record<string, { type: string }> } } })
+              .stickerbookEditor.doc.nodes,
+          ).filter((node) => node.type === 'Spread').length,
+      );
     const before = await spreads();
     await openTab(page, 'layouts');
     await page.getByTestId('open-spread-creation').click();

@@ -167,3 +167,70 @@ export function redo(doc: AlbumDocument, history: History): HistoryStep {
     patches: applied,
   };
 }
+
+/**
+ * Documents rebuilt for history entries (see `documentAfterEntry`), one per entry object. Valid while the
+ * document changes only through this history (commit, undo, redo): drop it when a remote change is applied or
+ * the document is replaced, since the rebuilt documents would lack that change.
+ */
+export type HistoryDocumentCache = WeakMap<HistoryEntry, AlbumDocument>;
+
+/** The entries oldest first: the past, then the future from the next redo on. The last past entry is current. */
+function timeline(history: History): readonly HistoryEntry[] {
+  return [...history.past, ...[...history.future].reverse()];
+}
+
+/** The document right after the entry at `target` of the timeline, walking from the current one. */
+function documentAtIndex(
+  doc: AlbumDocument,
+  entries: readonly HistoryEntry[],
+  current: number,
+  target: number,
+  cache?: HistoryDocumentCache,
+): AlbumDocument {
+  if (target === current) return doc;
+  const step = target < current ? -1 : 1;
+  // Start from the cached document nearest to the target, or from the current document.
+  let index = target;
+  while (index !== current && !cache?.has(entries[index])) index -= step;
+  let result = index === current ? doc : cache!.get(entries[index])!;
+  while (index !== target) {
+    // Back: undo the entry we are at. Forward: redo the next one.
+    result = applyWhatApplies(result, step < 0 ? entries[index].undo : entries[index + 1].redo).doc;
+    index += step;
+    cache?.set(entries[index], result);
+  }
+  return result;
+}
+
+/**
+ * The album as it was right after `entry` (one of `history.past` or `history.future`), rebuilt from the current
+ * document with the patches the history already keeps: the undo patches of the later past entries, newest
+ * first, or the redo patches of the future entries up to it. Nothing is stored when a change is committed; with
+ * a `cache` every entry is rebuilt once (one patch application each). Patches that no longer apply (a
+ * collaborator's change) are skipped, as in `undo`. Undefined when the entry is not in the history.
+ */
+export function documentAfterEntry(
+  doc: AlbumDocument,
+  history: History,
+  entry: HistoryEntry,
+  cache?: HistoryDocumentCache,
+): AlbumDocument | undefined {
+  const entries = timeline(history);
+  const target = entries.indexOf(entry);
+  if (target < 0) return undefined;
+  return documentAtIndex(doc, entries, history.past.length - 1, target, cache);
+}
+
+/** The album as it was right before `entry`: the document after the entry before it (see `documentAfterEntry`). */
+export function documentBeforeEntry(
+  doc: AlbumDocument,
+  history: History,
+  entry: HistoryEntry,
+  cache?: HistoryDocumentCache,
+): AlbumDocument | undefined {
+  const entries = timeline(history);
+  const target = entries.indexOf(entry);
+  if (target < 1) return undefined;
+  return documentAtIndex(doc, entries, history.past.length - 1, target - 1, cache);
+}

@@ -1,13 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CrashScreen } from './CrashScreen.tsx';
+import { reportClientError } from './reportClientError.ts';
 
 interface State {
   error: Error | null;
 }
 
 /**
- * Last line of defence: shows the crash screen instead of a white page. The team is informed through
- * the console log for now (an error-reporting sink plugs in here).
+ * Last line of defence: shows the crash screen instead of a white page, and informs the team as the screen
+ * says (the report goes to the server's log, see reportClientError).
  */
 export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
@@ -18,6 +19,7 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Unhandled UI error', error, info.componentStack);
+    reportClientError(error);
   }
 
   override render() {

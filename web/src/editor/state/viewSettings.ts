@@ -34,3 +34,31 @@ export const HINT_TIMING_MS = { showAfter: HINT_SHOW_AFTER_MS, hideAfter: HINT_H
 export function gridVisible(settings: ViewSettings, zoom: number): boolean {
   return settings.grid && !settings.printPreview && zoom >= GRID_MIN_ZOOM;
 }
+
+/**
+ * The view settings this browser keeps across visits: a person's preference about the editor's layout rather than
+ * a look at one album (grid, bleed and print preview start from the defaults every time).
+ */
+export const VIEW_PREFERENCES_STORAGE_KEY = 'stickerbook.editorView';
+export type ViewPreferences = Pick<ViewSettings, 'sidebarMinimized'>;
+
+/** What was kept; nothing for a missing, unreadable or foreign entry (the defaults then apply). */
+export function readViewPreferences(storage: Pick<Storage, 'getItem'>): Partial<ViewPreferences> {
+  try {
+    const stored: unknown = JSON.parse(storage.getItem(VIEW_PREFERENCES_STORAGE_KEY) ?? 'null');
+    if (typeof stored !== 'object' || stored === null) return {};
+    const { sidebarMinimized } = stored as Record<string, unknown>;
+    return typeof sidebarMinimized === 'boolean' ? { sidebarMinimized } : {};
+  } catch {
+    return {};
+  }
+}
+
+export function writeViewPreferences(storage: Pick<Storage, 'setItem'>, settings: ViewSettings): void {
+  const preferences: ViewPreferences = { sidebarMinimized: settings.sidebarMinimized };
+  try {
+    storage.setItem(VIEW_PREFERENCES_STORAGE_KEY, JSON.stringify(preferences));
+  } catch {
+    // Storage full or disabled (private mode): the preference lasts for this visit only.
+  }
+}

@@ -7,6 +7,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { isoDay } from '../../ui/format.ts';
 import { notify } from '../../ui/notify.ts';
 import { useDeleteAlbumFromSettings, useSaveAlbumSettings, type AlbumWithSettings } from './api.ts';
+import { PreviewLinkSettings } from './PreviewLinkSettings.tsx';
 
 interface Props {
   album: AlbumWithSettings;
@@ -16,7 +17,7 @@ interface Props {
 
 /**
  * Settings tab "general": title, release date, the album's language (it drives the album's automatic texts and
- * mails, e.g. the invitation mail) and e-mail notifications, plus the owner's danger zone.
+ * mails, e.g. the invitation mail) and e-mail notifications, the public preview link, plus the owner's danger zone.
  */
 export function GeneralSettings({ album, mobile }: Props) {
   const { t } = useTranslation();
@@ -93,6 +94,7 @@ export function GeneralSettings({ album, mobile }: Props) {
           </Group>
         </Stack>
       </form>
+      <PreviewLinkSettings album={album} />
       {album.is_owner && !mobile && <DangerZone album={album} />}
     </Stack>
   );

@@ -7,7 +7,7 @@ import { useViewer } from '../../auth/session.ts';
 import { PageLoader } from '../../ui/PageLoader.tsx';
 import { AlbumNotFound } from './AlbumNotFound.tsx';
 import { resolveEditorPath, visibleTabs } from './editorKeys.ts';
-import { EditorShell } from './EditorShell.tsx';
+import { EditorShell, useMobileEditor } from './EditorShell.tsx';
 
 /** /album/{albumId}/{key?}/{childKey?}/{childChildKey?}: loads the album, applies the key rules, shows the shell. */
 export function EditorRoute() {
@@ -15,6 +15,7 @@ export function EditorRoute() {
   const { albumId = '', key, childKey, childChildKey } = useParams();
   const viewer = useViewer();
   const album = useAlbum(albumId);
+  const mobile = useMobileEditor();
 
   if (album.isPending) return <PageLoader />;
   if (album.isError) {
@@ -29,10 +30,15 @@ export function EditorRoute() {
     );
   }
 
-  const context = { isAdmin: viewer.isAdmin, hasOrder: Boolean(album.data.hasOrder) };
+  const context = { isAdmin: viewer.isAdmin, hasOrder: Boolean(album.data.hasOrder), mobile };
   const resolution = resolveEditorPath(albumId, { key, childKey, childChildKey }, context);
   if (resolution.kind === 'redirect') return <Navigate to={resolution.to} replace />;
   return (
-    <EditorShell key={album.data.id} album={album.data} view={resolution.view} tabs={visibleTabs(context)} />
+    <EditorShell
+      key={album.data.id}
+      album={album.data}
+      view={resolution.kind === 'view' ? resolution.view : null}
+      tabs={visibleTabs(context)}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/AppShell.css';
 import { AppShell } from '@mantine/core';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { Album } from '../../api/types.ts';
 import { useMediaQuery } from '@mantine/hooks';
 import { getSession } from '../../auth/session.ts';
@@ -14,7 +14,9 @@ import { PresenceAvatars } from '../presence/PresenceAvatars.tsx';
 import { RemoteSelections } from '../presence/RemoteSelections.tsx';
 import { EditorTabPanel } from '../editor-tabs/EditorTabPanel.tsx';
 import { MobileTabSheet } from '../editor-tabs/MobileTabSheet.tsx';
-import { EditorSidebar } from './EditorSidebar.tsx';
+import { CanvasRequests } from '../editor-tabs/EditorTabContent.tsx';
+import { EditorSidebar, SIDEBAR_WIDTH_PX, useSidebarMinimized } from './EditorSidebar.tsx';
+import { EditorTabBar, TAB_BAR_HEIGHT } from './EditorTabBar.tsx';
 import { useEditorImages } from './editorImages.ts';
 import { useAiImageTools } from './imageTools.tsx';
 import { EditorTopBar } from './EditorTopBar.tsx';
@@ -25,12 +27,21 @@ import { SettingsModal } from './SettingsModal.tsx';
 
 interface Props {
   album: Album;
-  view: EditorView;
+  /** Null on phones at /album/{albumId}: the canvas alone, no tab open. */
+  view: EditorView | null;
   tabs: EditorTab[];
 }
 
 /** SPEC §2: below 768 px the editor is the reduced mobile editor. */
 export const MOBILE_QUERY = '(max-width: 767px)';
+
+/**
+ * Whether the editor is the phone editor. Read at once rather than after mounting, so /album/{albumId} on a phone
+ * shows the canvas instead of first redirecting as desktop does.
+ */
+export function useMobileEditor(): boolean {
+  return useMediaQuery(MOBILE_QUERY, undefined, { getInitialValueInEffect: false });
+}
 
 export function EditorShell({ album, view, tabs }: Props) {
   const navigate = useNavigate();
@@ -42,45 +53,97 @@ export function EditorShell({ album, view, tabs }: Props) {
   });
   const sync = useAlbumSync(editor, album.id);
   useElementCreatedTracking(editor);
-  const mobile = useMediaQuery(MOBILE_QUERY) ?? false;
-  const tabPath =
-    view.tab === 'background' && view.backgroundSource !== 'images'
+  const mobile = useMobileEditor();
+  const location = useLocation();
+  const sidebarMinimized = useSidebarMinimized(editor, `${view?.tab ?? ''}${location.search}`);
+  const tabPath = !view
+    ? editorPath(album.id)
+    : view.tab === 'background' && view.backgroundSource !== 'images'
       ? editorPath(album.id, view.tab, view.backgroundSource ?? 'images')
       : editorPath(album.id, view.tab);
+  // The settings modal hangs under a tab key (SPEC §2 .../{key}/settings); with the canvas alone, the first tab.
+  const settingsKey = view?.tab ?? tabs[0] ?? 'onboarding';
   return (
     <EditorProvider editor={editor}>
-      <AppShell header={{ height: 64 }} navbar={{ width: { base: 68, md: 220 }, breakpoint: 0 }} padding={0}>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={
+          mobile
+            ? undefined
+            : {
+                width: sidebarMinimized
+                  ? SIDEBAR_WIDTH_PX.icons
+                  : { base: SIDEBAR_WIDTH_PX.icons, md: SIDEBAR_WIDTH_PX.labelled },
+                breakpoint: 0,
+              }
+        }
+        footer={mobile ? { height: TAB_BAR_HEIGHT } : undefined}
+        padding={0}
+      >
         <AppShell.Header>
           <EditorTopBar
             album={album}
-            settingsPath={editorPath(album.id, view.tab, 'settings', 'general')}
+            settingsPath={editorPath(album.id, settingsKey, 'settings', 'general')}
             syncStatus={sync.status}
             presence={<PresenceAvatars presence={sync.presence} />}
           />
         </AppShell.Header>
-        <AppShell.Navbar>
-          <EditorSidebar albumId={album.id} tabs={tabs} active={view.tab} />
-        </AppShell.Navbar>
-        <AppShell.Main h="100vh" style={{ background: 'var(--mantine-color-gray-1)' }}>
+        {mobile ? (
+          <AppShell.Footer>
+            <EditorTabBar albumId={album.id} tabs={tabs} active={view?.tab ?? null} />
+          </AppShell.Footer>
+        ) : (
+          <AppShell.Navbar>
+            <EditorSidebar
+              albumId={album.id}
+              tabs={tabs}
+              active={view?.tab ?? settingsKey}
+              minimized={sidebarMinimized}
+              onMinimizedChange={(minimized) => editor.setViewSetting('sidebarMinimized', minimized)}
+            />
+          </AppShell.Navbar>
+        )}
+        <AppShell.Main
+          h={mobile ? '100dvh' : '100vh'}
+          style={{
+            background: 'var(--mantine-color-gray-1)',
+            // The tab bar grows by the home indicator's inset; the canvas ends above it.
+            ...(mobile && {
+              paddingBottom: 'calc(var(--app-shell-footer-offset, 0rem) + env(safe-area-inset-bottom))',
+            }),
+          }}
+        >
           <div style={{ display: 'flex', height: '100%' }}>
-            {!mobile && <EditorTabPanel album={album} view={view} />}
+            {!mobile &&
+              view &&
+              // Minimized, the panel is gone but what it listens for (sticker-cell double-clicks, drops) is not.
+              (sidebarMinimized ? (
+                <CanvasRequests albumId={album.id} />
+              ) : (
+                <EditorTabPanel album={album} view={view} />
+              ))}
             <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
               <AlbumWorkspace
                 album={album}
                 presence={sync.presence}
                 mobile={mobile}
                 // The background tab's images panel shows the uploads itself.
-                showUploads={mobile || view.tab !== 'background' || view.backgroundSource === 'stock'}
+                showUploads={
+                  mobile || !view || view.tab !== 'background' || view.backgroundSource === 'stock'
+                }
               />
-              {mobile && <MobileTabSheet album={album} view={view} />}
+              {mobile &&
+                (view ? <MobileTabSheet album={album} view={view} /> : <CanvasRequests albumId={album.id} />)}
             </div>
           </div>
         </AppShell.Main>
         <SettingsModal
           album={album}
           mobile={mobile}
-          tab={view.settingsTab}
-          onTabChange={(tab) => navigate(editorPath(album.id, view.tab, 'settings', tab), { replace: true })}
+          tab={view?.settingsTab}
+          onTabChange={(tab) =>
+            navigate(editorPath(album.id, settingsKey, 'settings', tab), { replace: true })
+          }
           onClose={() => navigate(tabPath)}
         />
       </AppShell>

@@ -1,4 +1,4 @@
-import { Button, Group, Tooltip } from '@mantine/core';
+import { Anchor, Box, Button, Group, Tooltip } from '@mantine/core';
 import { IconCloudUpload, IconShoppingCart } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { Album } from '../../api/types.ts';
 import { loginPathFor } from '../../api/client.ts';
 import { useViewer } from '../../auth/session.ts';
 import { HelpMenu } from '../../ui/layout/HelpMenu.tsx';
+import { CONTACT_EMAIL } from '../../ui/layout/helpLinks.ts';
 import { LanguageSwitch } from '../../ui/layout/LanguageSwitch.tsx';
 import { UserMenu } from '../../ui/layout/UserMenu.tsx';
 import { AlbumTitleInput } from './AlbumTitleInput.tsx';
@@ -38,7 +39,10 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
         <div style={{ minWidth: 120, maxWidth: 360, flex: 1 }}>
           <AlbumTitleInput album={album} />
         </div>
-        <ReleaseDateInput album={album} />
+        {/* Phones keep the bar for the title: the release date is set in the album settings there. */}
+        <Box visibleFrom="sm">
+          <ReleaseDateInput album={album} />
+        </Box>
         {presence}
         <SyncStatusBadge status={syncStatus} />
       </Group>
@@ -72,6 +76,24 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
         <LanguageSwitch compact />
         <HelpMenu />
         {viewer.kind === 'user' && <UserMenu onSettings={() => navigate(settingsPath)} />}
+        {/* SPEC §2: privacy and contact close the top bar; on narrower screens (phones) contact stays in the
+            help menu and privacy is left out, so the bar keeps room for the title. Privacy opens in a new tab so
+            the editor stays open. */}
+        <Group gap="sm" wrap="nowrap" visibleFrom="lg">
+          <Anchor
+            component={Link}
+            to="/privacy"
+            target="_blank"
+            size="sm"
+            c="dimmed"
+            data-testid="top-bar-privacy"
+          >
+            {t('footer.privacy')}
+          </Anchor>
+          <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" c="dimmed" data-testid="top-bar-contact">
+            {t('help.contact')}
+          </Anchor>
+        </Group>
       </Group>
     </Group>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveEditorPath, visibleTabs } from './editorKeys.ts';
+import { EDITOR_TABS, resolveEditorPath, TAB_DEVICE, tabBarTarget, visibleTabs } from './editorKeys.ts';
 
 const user = { isAdmin: false, hasOrder: false };
 const admin = { isAdmin: true, hasOrder: false };
@@ -74,5 +74,55 @@ describe('editor key rules', () => {
     expect(visibleTabs(user)).not.toContain('review');
     expect(visibleTabs({ isAdmin: true, hasOrder: true })).toContain('jobs');
     expect(visibleTabs({ isAdmin: true, hasOrder: true })).toContain('review');
+  });
+
+  it('keeps every tab on desktop and hides the desktop-only jobs tab on phones, even for admins', () => {
+    const everything = { isAdmin: true, hasOrder: true };
+    expect(visibleTabs(everything)).toEqual([...EDITOR_TABS]);
+    expect(visibleTabs({ ...everything, mobile: false })).toEqual([...EDITOR_TABS]);
+    expect(visibleTabs({ ...everything, mobile: true })).toEqual([
+      'onboarding',
+      'stickers',
+      'stickerlink',
+      'background',
+      'layouts',
+      'styles',
+      'review',
+      'checkout',
+    ]);
+  });
+
+  it('hides each tab made for one device on the other and shows it on its own', () => {
+    const everything = { isAdmin: true, hasOrder: true };
+    for (const [tab, device] of Object.entries(TAB_DEVICE)) {
+      expect(visibleTabs({ ...everything, mobile: device === 'mobile' })).toContain(tab);
+      expect(visibleTabs({ ...everything, mobile: device !== 'mobile' })).not.toContain(tab);
+    }
+  });
+
+  it('shows the canvas alone at the album root on phones; desktop still opens onboarding', () => {
+    expect(resolveEditorPath('a1', {}, { ...user, mobile: true })).toEqual({ kind: 'canvas' });
+    expect(resolveEditorPath('a1', {}, { ...user, mobile: false })).toEqual({
+      kind: 'redirect',
+      to: '/album/a1/onboarding',
+    });
+  });
+
+  it('sends a phone to the canvas for a desktop-only tab, and opens it on desktop', () => {
+    expect(resolveEditorPath('a1', { key: 'jobs' }, { ...admin, mobile: true })).toEqual({
+      kind: 'redirect',
+      to: '/album/a1',
+    });
+    expect(resolveEditorPath('a1', { key: 'jobs' }, { ...admin, mobile: false })).toEqual({
+      kind: 'view',
+      view: { tab: 'jobs' },
+    });
+  });
+
+  it('makes the active tab of the tab bar lead back to the album root and any other open its panel', () => {
+    expect(tabBarTarget('a1', 'stickers', 'stickers')).toBe('/album/a1');
+    expect(tabBarTarget('a1', 'layouts', 'stickers')).toBe('/album/a1/layouts');
+    expect(tabBarTarget('a1', 'stickers', null)).toBe('/album/a1/stickers');
+    expect(tabBarTarget('a 1', 'background', 'background')).toBe('/album/a%201');
   });
 });

@@ -23,3 +23,13 @@ export function EditorTabContent({ album, view }: TabPanelProps) {
     </ScrollArea>
   );
 }
+
+/**
+ * What the panel content listens for when no panel is open (the phone's canvas alone at /album/{albumId}):
+ * double-tapping a sticker cell still opens its sticker form, and drops on the canvas still land.
+ */
+export function CanvasRequests({ albumId }: { albumId: string }) {
+  useOpenStickerRequests(albumId);
+  useCanvasDrops(albumId);
+  return null;
+}

@@ -10,18 +10,21 @@ import {
   type UploadJob,
 } from '../uploads/index.ts';
 import { notify } from '../../ui/notify.ts';
+import { convertGifsToPng } from './gifToPng.ts';
 
 /**
  * Uploads the spread modal's dropped photos through the upload pipeline (SPEC §4: progress in the upload panel,
  * sticker photos with face detection) and resolves once every file has its image record or has failed, in the
  * files' order (undefined for a failed file). Sticker photos wait for the finished record, whose face box the
  * server completes; other photos resolve with the first record and their variants redraw the canvas later.
+ * GIFs (which only this modal takes, SPEC §5) are uploaded as PNGs of their first frame.
  */
-export function uploadForSlots(
-  files: readonly File[],
+export async function uploadForSlots(
+  dropped: readonly File[],
   options: { albumId: string; model: ImageModel; t: TFunction },
 ): Promise<Array<ImageRecord | undefined>> {
-  if (files.length === 0) return Promise.resolve([]);
+  if (dropped.length === 0) return [];
+  const files = await convertGifsToPng(dropped);
   const registry = albumImageRegistry(options.albumId);
   let order: readonly UploadJob[] = [];
   const records = new Map<string, ImageRecord>();

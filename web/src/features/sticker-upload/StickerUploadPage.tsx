@@ -20,7 +20,7 @@ import { IconAlertTriangle, IconCamera, IconCircleCheck } from '@tabler/icons-re
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useBlocker, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { errorCodeOf } from '../../api/errors.ts';
 import { errorMessage } from '../../ui/notify.ts';
 import { Logo } from '../../ui/layout/Logo.tsx';
@@ -36,6 +36,7 @@ import {
   type OwnUpload,
   type StickerLink,
 } from './api.ts';
+import { useHoldNavigation } from './useHoldNavigation.ts';
 
 const NAME_MAX = 30;
 const UNKNOWN_SECTION = '__unknown__';
@@ -115,9 +116,10 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
   const choosing = useRef(0);
   const queryClient = useQueryClient();
 
-  // SPEC §2: navigation is blocked while the photo uploads.
+  // SPEC §2: navigation is blocked during the upload and on the result screen (its restart button is the way
+  // on); only the upload also warns before the tab closes, since only then would leaving lose the photo.
   const uploading = step === 'upload';
-  useBlocker(uploading);
+  useHoldNavigation(uploading || step === 'result');
   useEffect(() => {
     if (!uploading) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -44,7 +44,8 @@ export function WizardConfirmPage() {
   };
 
   // Checked first: finishing empties the wizard state, which must not send us back to the first step.
-  if (createdAlbumId) return <Navigate to={`/album/${createdAlbumId}`} replace />;
+  // Straight to the get-started tab: on a phone the bare album path is the canvas alone (SPEC §2 mobile tab bar).
+  if (createdAlbumId) return <Navigate to={`/album/${createdAlbumId}/onboarding`} replace />;
   if (!prefillDone) return <PageLoader />;
   if (!flow.state.blueprintId) return <Navigate to={wizardPath('blueprints') + search} replace />;
   if (flow.checkingOrganizations) return <PageLoader />;

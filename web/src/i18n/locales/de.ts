@@ -2,6 +2,48 @@ import type { Catalogue } from './en.ts';
 
 // The German texts of SPEC.md are used verbatim where the spec gives them.
 export const de: Catalogue = {
+  albumPreview: {
+    viewOnly: 'Nur ansehen',
+    previous: 'Vorherige Doppelseite',
+    next: 'Nächste Doppelseite',
+    navigation: 'Doppelseiten',
+    page: 'Seite {{label}} von {{total}}',
+    pages: 'Seiten {{label}} von {{total}}',
+    empty: 'Dieses Album hat noch keine Seiten.',
+    share: {
+      title: 'Vorschau teilen',
+      body: 'Alle mit diesem Link können das Album ohne Anmeldung durchblättern. Ändern können sie nichts.',
+      link: 'Vorschau-Link',
+      copy: 'Link kopieren',
+      copied: 'Kopiert',
+      open: 'Vorschau öffnen',
+      rotate: 'Neuer Link',
+      rotateTitle: 'Neuen Vorschau-Link erstellen?',
+      rotateMessage:
+        'Der bisherige Link funktioniert sofort nicht mehr. Wer ihn hat, braucht den neuen Link.',
+      rotateConfirm: 'Neuen Link erstellen',
+      rotated: 'Neuer Vorschau-Link erstellt. Der alte Link funktioniert nicht mehr.',
+      rotateError: 'Der neue Link konnte nicht erstellt werden. Bitte versuche es erneut.',
+      loginPrompt: 'Melde dich an, um eine Vorschau deines Albums zu teilen.',
+      login: 'Anmelden',
+    },
+  },
+  editorSidebar: { minimize: 'Seitenleiste minimieren', expand: 'Seitenleiste ausklappen' },
+  editorTabBar: {
+    close: '{{tab}} schließen und die Arbeitsfläche zeigen',
+    short: {
+      onboarding: 'Start',
+      stickers: 'Sticker',
+      stickerlink: 'Link',
+      background: 'Fotos',
+      layouts: 'Layouts',
+      styles: 'Stile',
+      jobs: 'Jobs',
+      review: 'Prüfung',
+      checkout: 'Bestellen',
+    },
+  },
+  historyPanel: { current: 'Aktuell' },
   albumLeave: {
     title: 'Album verlassen',
     leave: 'Album verlassen',
@@ -578,7 +620,7 @@ export const de: Catalogue = {
         },
         has_title_and_release_date: {
           title: 'Titel und Erscheinungsdatum',
-          body: 'Gib dem Album oben in der Leiste seinen Titel und sein Erscheinungsdatum.',
+          body: 'Gib dem Album oben in der Leiste seinen Titel und sein Erscheinungsdatum (am Handy: Albumeinstellungen).',
         },
         has_sticker: { title: 'Sticker anlegen', body: 'Leg im Sticker-Tab die erste Person an.' },
         has_updated_section: {

@@ -1,5 +1,46 @@
 /** English is the reference catalogue: every other language must have exactly these keys (see catalogue.test.ts). */
 export const en = {
+  albumPreview: {
+    viewOnly: 'View only',
+    previous: 'Previous spread',
+    next: 'Next spread',
+    navigation: 'Spreads',
+    page: 'Page {{label}} of {{total}}',
+    pages: 'Pages {{label}} of {{total}}',
+    empty: 'This album has no pages yet.',
+    share: {
+      title: 'Share a preview',
+      body: 'Anyone with this link can look through the album without signing in. They cannot change anything.',
+      link: 'Preview link',
+      copy: 'Copy link',
+      copied: 'Copied',
+      open: 'Open preview',
+      rotate: 'New link',
+      rotateTitle: 'Create a new preview link?',
+      rotateMessage: 'The current link stops working immediately. Anyone who has it will need the new link.',
+      rotateConfirm: 'Create new link',
+      rotated: 'New preview link created. The old link no longer works.',
+      rotateError: 'The new link could not be created. Please try again.',
+      loginPrompt: 'Log in to share a preview of your album.',
+      login: 'Log in',
+    },
+  },
+  editorSidebar: { minimize: 'Minimize sidebar', expand: 'Expand sidebar' },
+  editorTabBar: {
+    close: 'Close {{tab}} and show the canvas',
+    short: {
+      onboarding: 'Start',
+      stickers: 'Stickers',
+      stickerlink: 'Link',
+      background: 'Photos',
+      layouts: 'Layouts',
+      styles: 'Styles',
+      jobs: 'Jobs',
+      review: 'Review',
+      checkout: 'Order',
+    },
+  },
+  historyPanel: { current: 'Current' },
   albumLeave: {
     title: 'Leave album',
     leave: 'Leave album',
@@ -565,7 +606,7 @@ export const en = {
         },
         has_title_and_release_date: {
           title: 'Title and release date',
-          body: 'Give the album its title and the date it comes out, in the top bar.',
+          body: 'Give the album its title and the date it comes out, in the top bar (on a phone: album settings).',
         },
         has_sticker: { title: 'Create a sticker', body: 'Add the first person in the stickers tab.' },
         has_updated_section: {

@@ -1,6 +1,48 @@
 import type { Catalogue } from './en.ts';
 
 export const fr: Catalogue = {
+  albumPreview: {
+    viewOnly: 'Lecture seule',
+    previous: 'Double page précédente',
+    next: 'Double page suivante',
+    navigation: 'Doubles pages',
+    page: 'Page {{label}} sur {{total}}',
+    pages: 'Pages {{label}} sur {{total}}',
+    empty: "Cet album n'a encore aucune page.",
+    share: {
+      title: 'Partager un aperçu',
+      body: "Toute personne disposant de ce lien peut feuilleter l'album sans se connecter. Elle ne peut rien modifier.",
+      link: "Lien d'aperçu",
+      copy: 'Copier le lien',
+      copied: 'Copié',
+      open: "Ouvrir l'aperçu",
+      rotate: 'Nouveau lien',
+      rotateTitle: "Créer un nouveau lien d'aperçu ?",
+      rotateMessage:
+        "Le lien actuel cesse de fonctionner immédiatement. Les personnes qui l'ont auront besoin du nouveau lien.",
+      rotateConfirm: 'Créer un nouveau lien',
+      rotated: "Nouveau lien d'aperçu créé. L'ancien lien ne fonctionne plus.",
+      rotateError: "Le nouveau lien n'a pas pu être créé. Veuillez réessayer.",
+      loginPrompt: 'Connecte-toi pour partager un aperçu de ton album.',
+      login: 'Se connecter',
+    },
+  },
+  editorSidebar: { minimize: 'Réduire la barre latérale', expand: 'Déplier la barre latérale' },
+  editorTabBar: {
+    close: 'Fermer {{tab}} et afficher le plan de travail',
+    short: {
+      onboarding: 'Début',
+      stickers: 'Stickers',
+      stickerlink: 'Lien',
+      background: 'Photos',
+      layouts: 'Gabarits',
+      styles: 'Styles',
+      jobs: 'Tâches',
+      review: 'Relecture',
+      checkout: 'Commande',
+    },
+  },
+  historyPanel: { current: 'Actuel' },
   albumLeave: {
     title: 'Quitter l’album',
     leave: 'Quitter l’album',
@@ -578,7 +620,7 @@ export const fr: Catalogue = {
         },
         has_title_and_release_date: {
           title: 'Titre et date de sortie',
-          body: 'Donne à l’album son titre et sa date de sortie, dans la barre du haut.',
+          body: 'Donne à l’album son titre et sa date de sortie, dans la barre du haut (sur téléphone : réglages de l’album).',
         },
         has_sticker: {
           title: 'Créer un sticker',

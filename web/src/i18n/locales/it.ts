@@ -1,6 +1,47 @@
 import type { Catalogue } from './en.ts';
 
 export const it: Catalogue = {
+  albumPreview: {
+    viewOnly: 'Solo visualizzazione',
+    previous: 'Doppia pagina precedente',
+    next: 'Doppia pagina successiva',
+    navigation: 'Doppie pagine',
+    page: 'Pagina {{label}} di {{total}}',
+    pages: 'Pagine {{label}} di {{total}}',
+    empty: 'Questo album non ha ancora pagine.',
+    share: {
+      title: 'Condividi un’anteprima',
+      body: 'Chiunque abbia questo link può sfogliare l’album senza accedere. Non può modificare nulla.',
+      link: 'Link di anteprima',
+      copy: 'Copia link',
+      copied: 'Copiato',
+      open: 'Apri anteprima',
+      rotate: 'Nuovo link',
+      rotateTitle: 'Creare un nuovo link di anteprima?',
+      rotateMessage: 'Il link attuale smette subito di funzionare. Chi lo ha avrà bisogno del nuovo link.',
+      rotateConfirm: 'Crea nuovo link',
+      rotated: 'Nuovo link di anteprima creato. Il vecchio link non funziona più.',
+      rotateError: 'Non è stato possibile creare il nuovo link. Riprova.',
+      loginPrompt: 'Accedi per condividere un’anteprima del tuo album.',
+      login: 'Accedi',
+    },
+  },
+  editorSidebar: { minimize: 'Riduci la barra laterale', expand: 'Espandi la barra laterale' },
+  editorTabBar: {
+    close: 'Chiudi {{tab}} e mostra l’area di lavoro',
+    short: {
+      onboarding: 'Inizio',
+      stickers: 'Figurine',
+      stickerlink: 'Link',
+      background: 'Foto',
+      layouts: 'Layout',
+      styles: 'Stili',
+      jobs: 'Lavori',
+      review: 'Revisione',
+      checkout: 'Ordina',
+    },
+  },
+  historyPanel: { current: 'Attuale' },
   albumLeave: {
     title: 'Lascia l’album',
     leave: 'Lascia l’album',
@@ -575,7 +616,7 @@ export const it: Catalogue = {
         },
         has_title_and_release_date: {
           title: 'Titolo e data di uscita',
-          body: 'Dai all’album titolo e data di uscita nella barra in alto.',
+          body: 'Dai all’album titolo e data di uscita nella barra in alto (sul telefono: impostazioni dell’album).',
         },
         has_sticker: { title: 'Crea una figurina', body: 'Aggiungi la prima persona nella scheda figurine.' },
         has_updated_section: {

@@ -1,6 +1,48 @@
 import type { Catalogue } from './en.ts';
 
 export const pl: Catalogue = {
+  albumPreview: {
+    viewOnly: 'Tylko podgląd',
+    previous: 'Poprzednia rozkładówka',
+    next: 'Następna rozkładówka',
+    navigation: 'Rozkładówki',
+    page: 'Strona {{label}} z {{total}}',
+    pages: 'Strony {{label}} z {{total}}',
+    empty: 'Ten album nie ma jeszcze stron.',
+    share: {
+      title: 'Udostępnij podgląd',
+      body: 'Każdy, kto ma ten link, może przejrzeć album bez logowania. Nie może niczego zmienić.',
+      link: 'Link do podglądu',
+      copy: 'Kopiuj link',
+      copied: 'Skopiowano',
+      open: 'Otwórz podgląd',
+      rotate: 'Nowy link',
+      rotateTitle: 'Utworzyć nowy link do podglądu?',
+      rotateMessage:
+        'Obecny link natychmiast przestanie działać. Osoby, które go mają, będą potrzebować nowego linku.',
+      rotateConfirm: 'Utwórz nowy link',
+      rotated: 'Utworzono nowy link do podglądu. Stary link już nie działa.',
+      rotateError: 'Nie udało się utworzyć nowego linku. Spróbuj ponownie.',
+      loginPrompt: 'Zaloguj się, aby udostępnić podgląd swojego albumu.',
+      login: 'Zaloguj się',
+    },
+  },
+  editorSidebar: { minimize: 'Zwiń panel boczny', expand: 'Rozwiń panel boczny' },
+  editorTabBar: {
+    close: 'Zamknij {{tab}} i pokaż obszar roboczy',
+    short: {
+      onboarding: 'Start',
+      stickers: 'Naklejki',
+      stickerlink: 'Link',
+      background: 'Zdjęcia',
+      layouts: 'Układy',
+      styles: 'Style',
+      jobs: 'Zadania',
+      review: 'Kontrola',
+      checkout: 'Zamów',
+    },
+  },
+  historyPanel: { current: 'Bieżący stan' },
   albumLeave: {
     title: 'Opuść album',
     leave: 'Opuść album',
@@ -572,7 +614,7 @@ export const pl: Catalogue = {
         },
         has_title_and_release_date: {
           title: 'Tytuł i data wydania',
-          body: 'Nadaj albumowi tytuł i datę wydania na górnym pasku.',
+          body: 'Nadaj albumowi tytuł i datę wydania na górnym pasku (na telefonie: ustawienia albumu).',
         },
         has_sticker: { title: 'Utwórz naklejkę', body: 'Dodaj pierwszą osobę w zakładce naklejek.' },
         has_updated_section: {

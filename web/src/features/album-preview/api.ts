@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../api/client.ts';
+import { queryKeys } from '../../api/queries.ts';
+import type { Album } from '../../api/types.ts';
+import type { RenderData } from '../print-render/renderData.ts';
+
+/** SPEC §3 Album `albumPreviewPath`: `/album/<id>/preview/<token>`, null for a guest's album (SPEC §6). */
+export type AlbumWithPreviewPath = Album & { albumPreviewPath?: string | null };
+
+/** GET /public/album_previews/{token}: what the renderer draws the album from (the print route's render data). */
+export type AlbumPreview = RenderData;
+
+/** The preview as anyone holding the link sees it: no session is sent, and a wrong token is not retried. */
+export function usePublicAlbumPreview(token: string) {
+  return useQuery({
+    queryKey: ['album-previews', token] as const,
+    queryFn: ({ signal }) =>
+      api.get<AlbumPreview>(`/public/album_previews/${encodeURIComponent(token)}`, {
+        anonymous: true,
+        signal,
+      }),
+    retry: false,
+    refetchOnWindowFocus: false,
+    // Image URLs are signed for a while only; a long-open preview fetches fresh ones.
+    staleTime: 10 * 60_000,
+  });
+}
+
+/** PATCH /albums/{id}/rotate_album_preview_url_token: a new link; the old one stops working at once. */
+export function useRotatePreviewLink(albumId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.patch<{ album_preview_path: string }>(
+        `/albums/${encodeURIComponent(albumId)}/rotate_album_preview_url_token`,
+      ),
+    onSuccess: ({ album_preview_path }) => {
+      client.setQueryData<AlbumWithPreviewPath>(queryKeys.album(albumId), (album) =>
+        album ? { ...album, albumPreviewPath: album_preview_path } : album,
+      );
+    },
+  });
+}
