@@ -84,6 +84,8 @@ export class AlbumSync {
   private accessLostShown = false;
   private readonly buffer = new Map<number, Buffered>();
   private autosaveTimer: ReturnType<typeof setTimeout> | undefined;
+  /** A flush is waiting for the next frame to be drawn (flushAfterFrame). */
+  private flushPending = false;
   private gapTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private selectionTimer: ReturnType<typeof setTimeout> | undefined;
@@ -138,9 +140,24 @@ export class AlbumSync {
     this.persist();
     const queuedPaths = this.record.queued.reduce((sum, list) => sum + list.length, 0);
     clearTimeout(this.autosaveTimer);
-    if (queuedPaths > FLUSH_ABOVE_PATHS) this.flush();
-    else this.autosaveTimer = setTimeout(() => this.flush(), this.autosaveDelayMs);
+    if (queuedPaths > FLUSH_ABOVE_PATHS) this.flushAfterFrame();
+    else if (!this.flushPending) this.autosaveTimer = setTimeout(() => this.flush(), this.autosaveDelayMs);
     this.updateStatus();
+  }
+
+  /**
+   * Above 20 paths a change goes at once, but after the frame that shows it: encoding and sending a large change
+   * (an undo of a 50-element move) must not stand between the user's action and what they see.
+   */
+  private flushAfterFrame(): void {
+    if (this.flushPending) return;
+    this.flushPending = true;
+    const send = () => {
+      this.flushPending = false;
+      if (!this.stopped) this.flush();
+    };
+    if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(send, 0));
+    else setTimeout(send, 0);
   }
 
   private async restoreOutbox(): Promise<void> {
