@@ -11,8 +11,9 @@ import {
   signInWithSession,
   skipBrowserTests,
   startStack,
-  type SessionTokens,
   type Stack,
+  signUpFresh,
+  createAlbumFromBlueprint,
 } from './harness.ts';
 
 let stack: Stack;
@@ -29,27 +30,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function apiSession(baseUrl: string): Promise<SessionTokens> {
-  const email = `preview-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  return (await response.json()) as SessionTokens;
-}
+const apiSession = (baseUrl: string) => signUpFresh(baseUrl, 'preview');
 
-async function apiCreateAlbum(baseUrl: string, token: string, title: string): Promise<string> {
-  const blueprints = (await (await fetch(`${baseUrl}/api/v1/blueprints`)).json()) as {
-    blueprints: { id: string }[];
-  };
-  const response = await fetch(`${baseUrl}/api/v1/albums`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ blueprint_id: blueprints.blueprints[0].id, title, language: 'en' }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
+const apiCreateAlbum = (baseUrl: string, token: string, title: string) =>
+  createAlbumFromBlueprint(baseUrl, token, { title, language: 'en' });
 
 const shot = (page: Page, name: string) =>
   SHOTS ? page.screenshot({ path: `${SHOTS}/${name}.png` }).then(() => undefined) : Promise.resolve();

@@ -12,8 +12,9 @@ import {
   signInWithSession,
   skipBrowserTests,
   startStack,
-  type SessionTokens,
   type Stack,
+  signUpFresh,
+  createAlbumFromBlueprint,
 } from './harness.ts';
 
 let stack: Stack;
@@ -29,27 +30,9 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function apiSession(): Promise<SessionTokens> {
-  const email = `chrome-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await fetch(`${stack.baseUrl}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  return (await response.json()) as SessionTokens;
-}
+const apiSession = () => signUpFresh(stack.baseUrl, 'chrome');
 
-async function apiCreateAlbum(token: string): Promise<string> {
-  const blueprints = (await (await fetch(`${stack.baseUrl}/api/v1/blueprints`)).json()) as {
-    blueprints: { id: string }[];
-  };
-  const response = await fetch(`${stack.baseUrl}/api/v1/albums`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ blueprint_id: blueprints.blueprints[0].id }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
+const apiCreateAlbum = (token: string) => createAlbumFromBlueprint(stack.baseUrl, token);
 
 async function openEditor(viewport?: {
   width: number;

@@ -17,6 +17,7 @@ import {
   startStack,
   type Stack,
   signInWithSession,
+  apiCall,
 } from './harness.ts';
 
 let stack: Stack;
@@ -38,21 +39,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: Parameters<typeof apiCall>[2]) => apiCall<T>(stack.baseUrl, path, init);
 
 async function signUp(): Promise<Tokens> {
   const email = `editor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;

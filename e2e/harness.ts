@@ -132,6 +132,48 @@ export interface SessionTokens {
   user: { roles?: string[] } & Record<string, unknown>;
 }
 
+/** A JSON call to the stack's API (`path` under /api/v1); anything but a 2xx throws with its status and body. */
+export async function apiCall<T>(
+  baseUrl: string,
+  path: string,
+  init: { method?: string; body?: unknown; token?: string } = {},
+): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      ...(init.body ? { 'content-type': 'application/json' } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: init.body ? JSON.stringify(init.body) : undefined,
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** A new account with an e-mail of its own (`<prefix>-…@e2e.test`), signed up through the API. */
+export function signUpFresh(baseUrl: string, prefix: string): Promise<SessionTokens> {
+  const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
+  return apiCall<SessionTokens>(baseUrl, '/auth/signup', {
+    method: 'POST',
+    body: { email, password: 'correct horse battery' },
+  });
+}
+
+/** An album from the first blueprint, owned by the token's user; answers its id. */
+export async function createAlbumFromBlueprint(
+  baseUrl: string,
+  token: string,
+  fields: { title?: string; language?: string } = {},
+): Promise<string> {
+  const { blueprints } = await apiCall<{ blueprints: Array<{ id: string }> }>(baseUrl, '/blueprints');
+  const album = await apiCall<{ id: string }>(baseUrl, '/albums', {
+    method: 'POST',
+    token,
+    body: { blueprint_id: blueprints[0].id, ...fields },
+  });
+  return album.id;
+}
+
 /**
  * Signs the page in as `tokens` without the login form (the session the web keeps in local storage), with the
  * editor hints seen and the cookie choice made, so neither covers the canvas.

@@ -12,6 +12,7 @@ import {
   startStack,
   type SessionTokens,
   type Stack,
+  apiCall,
 } from './harness.ts';
 
 let stack: Stack;
@@ -27,18 +28,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
-  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: Parameters<typeof apiCall>[2]) => apiCall<T>(stack.baseUrl, path, init);
 
 async function openNewAlbum(page: Page): Promise<void> {
   const email = `history-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;

@@ -24,6 +24,7 @@ import {
   type SessionTokens,
   type Stack,
   signInWithSession,
+  apiCall,
 } from './harness.ts';
 
 const SHOTS = process.env.IMAGE_SLOTS_SHOTS_DIR ?? '/tmp/shots-image-slots';
@@ -42,21 +43,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function api<T>(
-  path: string,
-  init: { method?: string; body?: unknown; token?: string } = {},
-): Promise<T> {
-  const response = await fetch(`${stack.baseUrl}/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      ...(init.body ? { 'content-type': 'application/json' } : {}),
-      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-    },
-    body: init.body ? JSON.stringify(init.body) : undefined,
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
+const api = <T>(path: string, init?: Parameters<typeof apiCall>[2]) => apiCall<T>(stack.baseUrl, path, init);
 
 /** The editor's document and the spread in view. */
 function editorState(page: Page): Promise<{ doc: AlbumDocument; spreadId: string; historyLength: number }> {

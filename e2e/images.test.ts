@@ -22,6 +22,8 @@ import {
   startStack,
   type Stack,
   signInWithSession,
+  signUpFresh,
+  createAlbumFromBlueprint,
 } from './harness.ts';
 
 let stack: Stack;
@@ -42,27 +44,9 @@ afterAll(async () => {
   await openai?.close();
 });
 
-async function apiSignUp(baseUrl: string): Promise<string> {
-  const email = `img-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const apiSignUp = async (baseUrl: string) => (await signUpFresh(baseUrl, 'img')).access_token;
 
-async function apiCreateAlbum(baseUrl: string, token: string): Promise<string> {
-  const blueprints = (await (await fetch(`${baseUrl}/api/v1/blueprints`)).json()) as {
-    blueprints: { id: string }[];
-  };
-  const response = await fetch(`${baseUrl}/api/v1/albums`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ blueprint_id: blueprints.blueprints[0].id }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
+const apiCreateAlbum = (baseUrl: string, token: string) => createAlbumFromBlueprint(baseUrl, token);
 
 /** Three photo-like JPEGs drawn by the browser itself (canvas), as base64. */
 async function browserPhotos(page: Page): Promise<string[]> {
@@ -211,21 +195,7 @@ describe.skipIf(skipBrowserTests)('image uploads in a browser', () => {
 const SHOTS = process.env.IMAGES_SHOTS_DIR ?? '/tmp/shots-images';
 const FACE_SAMPLES = join(import.meta.dirname, '..', 'node_modules', '@vladmandic', 'face-api', 'demo');
 
-interface Session {
-  access_token: string;
-  refresh_token: string;
-  user: { roles?: string[] } & Record<string, unknown>;
-}
-
-async function apiSession(baseUrl: string): Promise<Session> {
-  const email = `img-ui-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  return (await response.json()) as Session;
-}
+const apiSession = (baseUrl: string) => signUpFresh(baseUrl, 'img-ui');
 
 /** The editor of a new album, signed in, on the first content spread emptied (no history entry). */
 async function openEditor(

@@ -9,7 +9,15 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  signUpFresh,
+  createAlbumFromBlueprint,
+} from './harness.ts';
 
 /** The smallest SMTP receiver nodemailer talks to (no TLS, no auth): keeps each message's raw text. */
 async function startSmtpSink(): Promise<{ url: string; messages: string[]; close(): Promise<void> }> {
@@ -82,27 +90,10 @@ interface Session {
   user: { email: string; roles?: string[] } & Record<string, unknown>;
 }
 
-async function apiSession(baseUrl: string): Promise<Session> {
-  const email = `owner-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  return (await response.json()) as Session;
-}
+const apiSession = (baseUrl: string) => signUpFresh(baseUrl, 'owner') as Promise<Session>;
 
-async function apiCreateAlbum(baseUrl: string, token: string, title: string): Promise<string> {
-  const blueprints = (await (await fetch(`${baseUrl}/api/v1/blueprints`)).json()) as {
-    blueprints: { id: string }[];
-  };
-  const response = await fetch(`${baseUrl}/api/v1/albums`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ blueprint_id: blueprints.blueprints[0].id, title, language: 'en' }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
+const apiCreateAlbum = (baseUrl: string, token: string, title: string) =>
+  createAlbumFromBlueprint(baseUrl, token, { title, language: 'en' });
 
 const consent = JSON.stringify({
   revision: 1,

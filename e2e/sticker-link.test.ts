@@ -9,7 +9,15 @@ import { dirname, join } from 'node:path';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  createAlbumFromBlueprint,
+  launchBrowser,
+  newPage,
+  signUpFresh,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -46,27 +54,9 @@ interface Session {
   user: { roles?: string[] } & Record<string, unknown>;
 }
 
-async function apiSession(baseUrl: string): Promise<Session> {
-  const email = `sticker-link-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const response = await fetch(`${baseUrl}/api/v1/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'correct horse battery' }),
-  });
-  return (await response.json()) as Session;
-}
+const apiSession = (baseUrl: string) => signUpFresh(baseUrl, 'sticker-link');
 
-async function apiCreateAlbum(baseUrl: string, token: string): Promise<string> {
-  const blueprints = (await (await fetch(`${baseUrl}/api/v1/blueprints`)).json()) as {
-    blueprints: { id: string }[];
-  };
-  const response = await fetch(`${baseUrl}/api/v1/albums`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify({ blueprint_id: blueprints.blueprints[0].id }),
-  });
-  return ((await response.json()) as { id: string }).id;
-}
+const apiCreateAlbum = (baseUrl: string, token: string) => createAlbumFromBlueprint(baseUrl, token);
 
 const consent = JSON.stringify({
   revision: 1,
