@@ -10,7 +10,7 @@ export * from './operations/index.ts';
 export * from './history.ts';
 export * from './numbering.ts';
 export * from './symbols.ts';
-export * from './pricing.ts';
+export * from './pricing/index.ts';
 export * from './rules/index.ts';
 export * from './fixtures.ts';
 export * from './print.ts';

@@ -356,3 +356,21 @@ describe('backgrounds into the bleed', () => {
     expect(out.nodes.front.props).toMatchObject({ x: 228.5, y: -2, width: 233.5, height: 301 });
   });
 });
+
+describe('the proof preset', () => {
+  it('is the whole album with cover at screen resolution, without bleed, crop marks or PDF/X', () => {
+    expect(settingsForPreset('proof')).toEqual({
+      mode: 'album',
+      format: 'pdf',
+      dpi: 150,
+      resolution: 'large',
+      range: '',
+      showStickers: true,
+      includeCover: true,
+      includeBleed: false,
+      cropMarks: false,
+      compress: false,
+      pdfx: false,
+    });
+  });
+});

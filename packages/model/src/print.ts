@@ -41,6 +41,7 @@ export const PRESET_NAMES = [
   'album_check',
   'sticker_check',
   'current_spread',
+  'proof',
   'custom',
 ] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
@@ -79,6 +80,29 @@ export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
 };
 
 /**
+ * The owner's check file before print approval (beyond SPEC's admin presets): the whole album, cover included,
+ * page by page at screen resolution (150 dpi, the `large` image variants), without bleed, crop marks or CMYK, so
+ * it is small enough to download and look through. The export worker stamps every page as a proof, so it can
+ * never be mistaken for (or sent as) the print file. Owners and collaborators may make it; every other preset
+ * stays admin-only.
+ */
+export const PROOF_PRESET = 'proof' satisfies PresetName;
+const PROOF_SETTINGS: Partial<PrintSettings> = {
+  mode: 'album',
+  format: 'pdf',
+  dpi: 150,
+  // 2400 px on the longest side: a full-bleed page photo is ~1360 px at 150 dpi, so still sharp on screen.
+  resolution: 'large',
+  range: '',
+  showStickers: true,
+  includeCover: true,
+  includeBleed: false,
+  cropMarks: false,
+  compress: false,
+  pdfx: false,
+};
+
+/**
  * SPEC §9 presets, completed with the mode each one renders (the SPEC lists format, dpi and the notable flags;
  * the mode follows from the name). `custom` is the defaults, changed by hand. The two files that go to the
  * album's print shop, the inside and the softcover cover, are PDF/X (beyond SPEC); sticker sheets, the
@@ -113,6 +137,7 @@ export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
   album_check: { mode: 'album_check', format: 'jpg', dpi: 200, includeBleed: false, includeCover: true },
   sticker_check: { mode: 'stickers', format: 'jpg', dpi: 200, showStickers: true },
   current_spread: { mode: 'spread', format: 'pdf', dpi: 300, resolution: 'original', includeBleed: true },
+  proof: PROOF_SETTINGS,
   custom: {},
 };
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AlbumAccess, AlbumRow } from '../repositories/albums.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { organizationSchema } from '../routes/schemas.ts';
+import { albumStatisticsSchema, preflightEntrySchema, type PreflightEntryView } from './preflight-view.ts';
 
 /** docs/api-contract.md AlbumSummary: what the start page lists. */
 export const albumSummarySchema = z.object({
@@ -47,6 +48,9 @@ export const albumSchema = albumSummarySchema.extend({
   workspace: z.record(z.string(), z.unknown()),
   version: z.number().int(),
   access: z.enum(['owner', 'collaborator', 'admin']),
+  /** Issue 13: the preflight (what blocks an order) and the SPEC §3 statistics; GET and PATCH carry them. */
+  errors: z.array(preflightEntrySchema).optional(),
+  statistics: albumStatisticsSchema.optional(),
 });
 
 export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
@@ -81,6 +85,7 @@ export function toAlbumView(
   row: AlbumRow,
   access: AlbumAccess,
   organization: Organization | undefined,
+  checks?: { errors: PreflightEntryView[]; statistics: AlbumView['statistics'] },
 ): AlbumView {
   const s = row.settings;
   return {
@@ -89,8 +94,8 @@ export function toAlbumView(
     identifier: row.identifier,
     organization: organization ?? null,
     locked: row.locked,
-    hasOrder: false,
-    lastOrderId: null,
+    hasOrder: row.hasOrder,
+    lastOrderId: row.lastOrderId,
     emailNotificationsEnabled: s.emailNotificationsEnabled ?? true,
     bookSpine: s.bookSpine ?? true,
     stickerUploadEnabled: s.stickerUploadEnabled ?? false,
@@ -108,5 +113,6 @@ export function toAlbumView(
     workspace: row.workspace as unknown as Record<string, unknown>,
     version: row.version,
     access,
+    ...checks,
   };
 }

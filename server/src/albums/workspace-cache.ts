@@ -15,6 +15,8 @@ export interface CachedAlbumBody {
   settings: AlbumDocument['settings'];
   /** The whole response for `head` (everything but the document, which depends on the access). */
   body(head: string): Buffer;
+  /** The document itself, parsed once per cached version (the preflight of GET /albums/:id reads it). */
+  document(): AlbumDocument;
 }
 
 interface Entry {
@@ -23,6 +25,7 @@ interface Entry {
   workspace: Buffer;
   lastHead?: string;
   lastBody?: Buffer;
+  parsed?: AlbumDocument;
 }
 
 const CLOSE = Buffer.from('}');
@@ -61,6 +64,10 @@ export class AlbumBodyCache {
           cached.lastHead = head;
         }
         return cached.lastBody;
+      },
+      document(): AlbumDocument {
+        cached.parsed ??= JSON.parse(cached.workspace.toString('utf8')) as AlbumDocument;
+        return cached.parsed;
       },
     } satisfies CachedAlbumBody;
   }

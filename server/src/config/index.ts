@@ -93,6 +93,17 @@ const envSchema = z.object({
   /** Sender of the product's mail; unset = 'Stickerbook <noreply@PUBLIC_URL's host>'. */
   MAIL_FROM: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * The operator named in the imprint, terms, customer information and privacy policy (GET /legal/operator).
+   * The defaults are obvious placeholders, so a forgotten setting shows on the pages instead of looking real.
+   */
+  OPERATOR_COMPANY: z.string().max(200).default('Stickerbook Musterfirma GmbH'),
+  OPERATOR_ADDRESS: z.string().max(300).default('Musterstraße 1, 10115 Berlin, Deutschland'),
+  OPERATOR_REGISTER: z.string().max(200).default('Amtsgericht Musterstadt, HRB 000000'),
+  OPERATOR_VAT_ID: z.string().max(50).default('DE000000000'),
+  OPERATOR_EMAIL: z.email().default('support@stickerbook.example'),
+  OPERATOR_PHONE: z.string().max(50).default('+49 30 0000000'),
+  OPERATOR_REPRESENTATIVE: z.string().max(200).default('Erika Mustermann'),
 });
 
 export interface Config {
@@ -147,6 +158,21 @@ export interface Config {
   /** The From of every mail the product sends. */
   mailFrom: string;
   logLevel: string;
+  /** Who runs this installation, for the legal pages (OPERATOR_*). */
+  operator: OperatorDetails;
+}
+
+export interface OperatorDetails {
+  company: string;
+  /** One line: street, postcode and city, country. */
+  address: string;
+  /** Commercial register and number. */
+  register: string;
+  vatId: string;
+  email: string;
+  phone: string;
+  /** Managing director or other person authorised to represent the company. */
+  representative: string;
 }
 
 export class ConfigError extends Error {}
@@ -225,5 +251,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     mailFrom: e.MAIL_FROM ?? `Stickerbook <noreply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     logLevel: e.LOG_LEVEL,
+    operator: {
+      company: e.OPERATOR_COMPANY,
+      address: e.OPERATOR_ADDRESS,
+      register: e.OPERATOR_REGISTER,
+      vatId: e.OPERATOR_VAT_ID,
+      email: e.OPERATOR_EMAIL,
+      phone: e.OPERATOR_PHONE,
+      representative: e.OPERATOR_REPRESENTATIVE,
+    },
   };
 }

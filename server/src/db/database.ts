@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -56,6 +57,8 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     // initdb's 128 MB of shared buffers live in the WebAssembly heap, which never shrinks: the database files are
     // in the OS page cache anyway, so 16 MB cost nothing in speed and save ~110 MB of resident memory (issue 6).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+    // Trigram indexes answer the admin dashboard's search (migration 0014_dashboard).
+    extensions: { pg_trgm },
   });
   const db = drizzlePglite({ client, schema });
   return {

@@ -138,10 +138,21 @@ export const albums = pgTable(
      * `currentAlbumDocument` is how every reader sees the current document).
      */
     snapshotVersion: integer('snapshot_version').notNull().default(0),
+    /** Ordering (issue 13): set in the transaction that places an order; a second order is allowed. */
+    hasOrder: boolean('has_order').notNull().default(false),
+    lastOrderId: uuid('last_order_id'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('albums_owner_idx').on(t.ownerIdentifier)],
+  (t) => [
+    index('albums_owner_idx').on(t.ownerIdentifier),
+    // The admin dashboard's album list (issue 14): every sort and scope from an index, search by trigrams.
+    index('albums_created_idx').on(t.createdAt, t.id),
+    index('albums_release_idx').on(t.releaseDate, t.id),
+    index('albums_updated_idx').on(t.updatedAt),
+    index('albums_has_order_created_idx').on(t.hasOrder, t.createdAt, t.id),
+    index('albums_search_idx').using('gin', sql`lower(${t.title} || ' ' || ${t.identifier}) gin_trgm_ops`),
+  ],
 );
 
 /** Collaborators; the owner is `albums.owner_identifier`, not a row here. */
@@ -340,6 +351,8 @@ export interface RenderJobSettings {
   label?: string;
   custom?: boolean;
   preset?: string;
+  /** A proof's stamp language: the album's language when the proof was asked for. */
+  language?: string | null;
 }
 
 /**
@@ -520,4 +533,272 @@ export const analyticsEvents = pgTable(
     index('analytics_events_created_idx').on(t.createdAt),
     index('analytics_events_event_idx').on(t.event, t.createdAt),
   ],
+);
+
+// Ordering (issue 13): price tables, vouchers, orders -------------------------------------------------------------
+
+/** Texts an admin edits per language (de, en, fr, it, pl); a missing language falls back to en, then de. */
+export type TranslatedText = Partial<Record<string, string>>;
+
+/**
+ * A price list: one per currency. An album is priced by the list whose `languages` hold its language, else by the
+ * default list (EUR; PLN for Polish albums, SPEC §2 "1241 zloty in Polish").
+ */
+export const priceLists = pgTable('price_lists', {
+  id: text('id').primaryKey(),
+  currency: text('currency', { enum: ['EUR', 'PLN'] }).notNull(),
+  languages: text('languages')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+  isDefault: boolean('is_default').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** album, stickerpack, stickerbox_single_variety: every album ordered carries one album and one sticker product. */
+export const products = pgTable('products', {
+  key: text('key').primaryKey(),
+  sort: integer('sort').notNull().default(0),
+  titles: jsonb('titles').$type<TranslatedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<TranslatedText>().notNull().default({}),
+});
+
+/** Unit price per album from `min_quantity` albums on (quantity tiers), per price list and product. */
+export const productPrices = pgTable(
+  'product_prices',
+  {
+    priceListId: text('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    productKey: text('product_key')
+      .notNull()
+      .references(() => products.key, { onDelete: 'cascade' }),
+    minQuantity: integer('min_quantity').notNull(),
+    /** Minor units (cents, groszy). */
+    unitAmount: integer('unit_amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.productKey, t.minQuantity] })],
+);
+
+export const shippingRates = pgTable(
+  'shipping_rates',
+  {
+    priceListId: text('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    countryCode: text('country_code').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.countryCode] })],
+);
+
+/** The checkout's extra options; inactive ones are not offered (orders keep theirs, frozen in line items). */
+export const orderFeatures = pgTable('order_features', {
+  key: text('key').primaryKey(),
+  per: text('per', { enum: ['order', 'album'] }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  titles: jsonb('titles').$type<TranslatedText>().notNull(),
+  descriptions: jsonb('descriptions').$type<TranslatedText>().notNull().default({}),
+});
+
+export const orderFeaturePrices = pgTable(
+  'order_feature_prices',
+  {
+    priceListId: text('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    featureKey: text('feature_key')
+      .notNull()
+      .references(() => orderFeatures.key, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.featureKey] })],
+);
+
+/** VAT per destination country in basis points (1900 = 19 %, SPEC §9 "VAT multiplier 1.19"). */
+export const vatRates = pgTable('vat_rates', {
+  countryCode: text('country_code').primaryKey(),
+  basisPoints: integer('basis_points').notNull(),
+});
+
+/**
+ * Vouchers: fixed (minor units of `currency`) or percent (basis points). `uses` counts redemptions; placing an
+ * order raises it with a conditional UPDATE (`uses < max_uses`), so two parallel orders cannot both take the
+ * last use.
+ */
+export const vouchers = pgTable('vouchers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Stored upper-case; codes are matched case-insensitively. */
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: ['fixed', 'percent'] }).notNull(),
+  value: integer('value').notNull(),
+  currency: text('currency', { enum: ['EUR', 'PLN'] }),
+  minimumAmount: integer('minimum_amount').notNull().default(0),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  maxUses: integer('max_uses'),
+  uses: integer('uses').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+export interface OrderVoucherSnapshot {
+  code: string;
+  kind: 'fixed' | 'percent';
+  value: number;
+  discount: number;
+}
+
+/**
+ * An order freezes everything it was priced with (issue 13): amounts, currency, VAT rate, voucher and line items
+ * are copied, never looked up again, so later price-list changes leave it alone. `idempotency_key` is unique per
+ * user; `request_hash` tells a retried request (same body) from a key reused for another order.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The order number customers quote: 10001, 10002, ... */
+    number: integer('number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 10001 }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    albumId: text('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    /** The album language when ordered: the mail and the price list follow it. */
+    language: text('language').notNull(),
+    currency: text('currency', { enum: ['EUR', 'PLN'] }).notNull(),
+    subtotal: integer('subtotal').notNull(),
+    shippingAmount: integer('shipping_amount').notNull(),
+    amount: integer('amount').notNull(),
+    amountGross: integer('amount_gross').notNull(),
+    taxValue: integer('tax_value').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    noAlbums: integer('no_albums').notNull(),
+    stickerPackagingType: text('sticker_packaging_type').notNull(),
+    orderFeatures: text('order_features')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    comment: text('comment'),
+    quoteName: text('quote_name'),
+    releaseDate: text('release_date').notNull(),
+    voucher: jsonb('voucher').$type<OrderVoucherSnapshot>(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    /**
+     * The admin dashboard's scope (issue 14): review → transfer → shipment → shipped, kept by a trigger on
+     * order_updates (migration `dashboard`), so a scope is an index range, not a probe into every timeline.
+     */
+    stage: text('stage', { enum: ['review', 'transfer', 'shipment', 'shipped'] }).notNull().default('review'),
+    /** Lower-case number, e-mail, names, organisation, album title and identifier; kept by triggers. */
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_idempotency_idx').on(t.userId, t.idempotencyKey),
+    index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_album_idx').on(t.albumId),
+    index('orders_created_idx').on(t.createdAt, t.id),
+    index('orders_release_idx').on(t.releaseDate, t.id),
+    index('orders_stage_created_idx').on(t.stage, t.createdAt, t.id),
+    index('orders_stage_release_idx').on(t.stage, t.releaseDate, t.id),
+    index('orders_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    voucherId: uuid('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    discount: integer('discount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('voucher_redemptions_voucher_idx').on(t.voucherId)],
+);
+
+/** The shipping address of an order (SPEC §3 Address). */
+export const addresses = pgTable('addresses', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .unique()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  organization: text('organization'),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  address1: text('address1').notNull(),
+  address2: text('address2'),
+  zipCode: text('zip_code').notNull(),
+  city: text('city').notNull(),
+  countryCode: text('country_code').notNull(),
+  phone: text('phone'),
+});
+
+/** Frozen line items: product key, the product's titles in every language and the amounts when ordered. */
+export const lineItems = pgTable(
+  'line_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    product: text('product').notNull(),
+    kind: text('kind', { enum: ['product', 'feature'] }).notNull(),
+    titles: jsonb('titles').$type<TranslatedText>().notNull(),
+    descriptions: jsonb('descriptions').$type<TranslatedText>().notNull().default({}),
+    quantity: integer('quantity').notNull(),
+    unitAmount: integer('unit_amount').notNull(),
+    amount: integer('amount').notNull(),
+    amountGross: integer('amount_gross').notNull(),
+  },
+  (t) => [index('line_items_order_idx').on(t.orderId, t.position)],
+);
+
+/**
+ * The order's history (SPEC §3 Order update): every state change is a new row, never an edit of the order.
+ * `signal` is one of the SPEC §4 signals or order_placed / print_approved.
+ */
+export const orderUpdates = pgTable(
+  'order_updates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    signal: text('signal').notNull(),
+    message: text('message'),
+    metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_updates_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Staff notes on an order (SPEC §3 Order comment); admin-only like the whole back office. */
+export const orderComments = pgTable(
+  'order_comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The author's e-mail when written, shown beside the comment. */
+    email: text('email').notNull(),
+    content: text('content').notNull(),
+    completed: boolean('completed').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_comments_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -1,4 +1,4 @@
-import { settingsForPreset, renderQueryEntries, type PrintSettings } from '@stickerbook/model';
+import { PROOF_PRESET, settingsForPreset, renderQueryEntries, type PrintSettings } from '@stickerbook/model';
 import type PgBoss from 'pg-boss';
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
@@ -80,6 +80,7 @@ export async function runRenderExportJob(
       browser: await deps.browsers.browser(),
       url,
       settings,
+      proofLanguage: row.settings.preset === PROOF_PRESET ? (row.settings.language ?? null) : undefined,
       onProgress: async (done, total) => {
         // Loading is the first 5 %, pages up to 95 %, storing the rest.
         const progress = Math.min(95, 5 + Math.floor((90 * done) / total));

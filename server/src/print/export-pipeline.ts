@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { blackTextToGray } from './black-text.ts';
 import { mergeWithExactBoxes } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
+import { stampProof } from './proof-stamp.ts';
 import { storedZip } from './zip.ts';
 
 /** CSS pixels per millimetre (96 per inch). */
@@ -36,6 +37,8 @@ export interface ExportRun {
   /** After every chunk of pages: pages done so far and in total. */
   onProgress?: (done: number, total: number) => Promise<void> | void;
   chunkPages?: number;
+  /** A proof (PDF only): every page is stamped as not for print, in this language (proof-stamp.ts). */
+  proofLanguage?: string | null;
 }
 
 export class RenderRouteError extends Error {
@@ -134,13 +137,18 @@ async function pdf(
   }
   lap('print');
   // For the print shop's CMYK file, black text is made gray first so it prints in the K ink alone.
+  const proofLanguage = run.proofLanguage;
   let data = await mergeWithExactBoxes(
     chunks,
     layout.sheets,
-    run.settings.pdfx ? async (doc) => void blackTextToGray(doc) : undefined,
+    proofLanguage !== undefined
+      ? (doc) => stampProof(doc, proofLanguage)
+      : run.settings.pdfx
+        ? async (doc) => void blackTextToGray(doc)
+        : undefined,
   );
   lap('boxes');
-  if (run.settings.pdfx) {
+  if (run.settings.pdfx && proofLanguage === undefined) {
     // Ghostscript does not keep our boxes exactly, so they are set again on its output.
     data = await mergeWithExactBoxes(
       [await convertToCmyk(data)],

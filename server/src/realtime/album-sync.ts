@@ -132,6 +132,16 @@ export class AlbumSyncService {
     return entry;
   }
 
+  /**
+   * The album's lock changed (print approval, feedback, an admin's switch). The cached flag follows at once, so
+   * this instance refuses a locked album's mutations without waiting for the database to say so; the store
+   * re-checks the lock in its own statement anyway, so a change that has not arrived yet cannot slip through.
+   */
+  setLocked(albumId: string, locked: boolean): void {
+    const entry = this.cache.get(albumId);
+    if (entry) entry.locked = locked;
+  }
+
   /** Forget an album nobody edits on this instance any more, folding its log into the stored document first. */
   release(albumId: string): Promise<void> {
     const entry = this.cache.get(albumId);

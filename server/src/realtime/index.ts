@@ -33,6 +33,8 @@ type AlbumSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServe
 export interface Realtime {
   io: RealtimeServer;
   sync: AlbumSyncService;
+  /** True with the Redis adapter: other instances exist and hear server-side events. */
+  scaledOut: boolean;
 }
 
 declare module 'fastify' {
@@ -58,7 +60,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   const sync = new AlbumSyncService(database.db, {
     onError: (error, albumId) => app.log.warn({ err: error, albumId }, 'folding the album log failed'),
   });
-  const realtime: Realtime = { io, sync };
+  const realtime: Realtime = { io, sync, scaledOut: Boolean(config.redisUrl) };
   app.decorate('realtime', realtime);
 
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
@@ -103,6 +105,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   });
 
   io.on('connection', (socket) => void onConnection(app, realtime, socket));
+  // Another instance changed a lock (broadcastAlbumLock): its sockets were told through the adapter already.
+  io.on('album_locked', ({ albumId, locked }) => sync.setLocked(albumId, locked));
 
   // Close open sockets before Fastify closes the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
@@ -261,6 +265,22 @@ export async function saveServerChange(
     });
   }
   return result;
+}
+
+/**
+ * Issue 13: an album was locked by print approval or unlocked by feedback (SPEC §4). Every instance's sync cache
+ * learns the new flag (serverSideEmit through the Redis adapter; a no-op on a single instance) and every open
+ * editor of the album gets `album_locked`, so it switches to or from preview mode at once.
+ */
+export function broadcastAlbumLock(
+  { io, sync, scaledOut }: Realtime,
+  albumId: string,
+  locked: boolean,
+): void {
+  sync.setLocked(albumId, locked);
+  // The in-memory adapter has no other servers and only warns on serverSideEmit.
+  if (scaledOut) io.serverSideEmit('album_locked', { albumId, locked });
+  io.to(albumRoom(albumId)).emit('album_locked', { locked });
 }
 
 /** SPEC §3: multiplayer users get a random hsla colour; saturation and lightness keep it readable on white. */

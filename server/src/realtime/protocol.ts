@@ -62,9 +62,14 @@ export interface ServerToClientEvents {
   user_left: (payload: { socketId: string; userId: string }) => void;
   merge_error: (payload: MergeErrorPayload) => void;
   connection_error: (payload: ConnectionErrorPayload) => void;
+  /** Issue 13: print approval locked the album, or feedback unlocked it; editors switch to or from preview. */
+  album_locked: (payload: { locked: boolean }) => void;
 }
 
-export type InterServerEvents = Record<string, never>;
+/** Between instances (Redis adapter): a lock change, so every instance's sync cache knows it at once. */
+export interface InterServerEvents {
+  album_locked: (payload: { albumId: string; locked: boolean }) => void;
+}
 
 export interface SocketData {
   albumId: string;

@@ -85,6 +85,11 @@ export interface AlbumFreshness {
   updatedAt: Date;
   organizationId: string | null;
   access: AlbumAccess;
+  /**
+   * Count and newest creation time of the album's image records: the preflight (albums/checks-cache.ts) judges
+   * placed images by their records' pixel sizes, which change without the document changing.
+   */
+  imagesStamp: string;
 }
 
 const freshnessQueries = new WeakMap<Db, ReturnType<typeof prepareFreshness>>();
@@ -95,11 +100,16 @@ interface FreshnessRow {
   organizationId: string | null;
   ownerIdentifier: string;
   member: boolean;
+  imagesStamp: string;
 }
+
+const IMAGES_STAMP = `(select count(*)::text || ':' || coalesce(max(i.created_at)::text, '') from images i
+  where i.album_id = a.id)`;
 
 /** prepareFreshness's statement as SQL, for PGlite (see albumFreshness). */
 const FRESHNESS_SQL = `select a.version, a.updated_at, a.organization_id, a.owner_identifier,
-  exists (select 1 from album_members m where m.album_id = a.id and m.user_id::text = $2) as member
+  exists (select 1 from album_members m where m.album_id = a.id and m.user_id::text = $2) as member,
+  ${IMAGES_STAMP} as images_stamp
   from albums a where a.id = $1`;
 interface FreshnessSqlRow {
   version: number;
@@ -107,6 +117,7 @@ interface FreshnessSqlRow {
   organization_id: string | null;
   owner_identifier: string;
   member: boolean;
+  images_stamp: string;
 }
 
 function prepareFreshness(db: Db) {
@@ -118,6 +129,9 @@ function prepareFreshness(db: Db) {
       ownerIdentifier: albums.ownerIdentifier,
       member: sql<boolean>`exists (select 1 from album_members m
         where m.album_id = ${albums.id} and m.user_id::text = ${sql.placeholder('userId')})`,
+      // Qualified by hand: drizzle writes a lone column unqualified, and images has an "id" of its own.
+      imagesStamp: sql<string>`(select count(*)::text || ':' || coalesce(max(i.created_at)::text, '')
+        from images i where i.album_id = "albums"."id")`,
     })
     .from(albums)
     .where(eq(albums.id, sql.placeholder('id')))
@@ -149,6 +163,7 @@ export async function albumFreshness(
       organizationId: found.organization_id,
       ownerIdentifier: found.owner_identifier,
       member: found.member,
+      imagesStamp: found.images_stamp,
     };
   } else {
     let query = freshnessQueries.get(db);
@@ -165,7 +180,13 @@ export async function albumFreshness(
           ? 'admin'
           : undefined;
   return (
-    access && { version: row.version, updatedAt: row.updatedAt, organizationId: row.organizationId, access }
+    access && {
+      version: row.version,
+      updatedAt: row.updatedAt,
+      organizationId: row.organizationId,
+      access,
+      imagesStamp: row.imagesStamp,
+    }
   );
 }
 

@@ -6,10 +6,12 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
 import { AlbumBodyCache } from '../albums/workspace-cache.ts';
+import { AlbumChecksCache } from '../albums/checks-cache.ts';
+import { loadAlbumChecks, preflightView } from '../albums/preflight-view.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
-import { LANGUAGES, preferredLanguage } from '../http/languages.ts';
-import { saveServerChange } from '../realtime/index.ts';
+import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
+import { broadcastAlbumLock, saveServerChange } from '../realtime/index.ts';
 import {
   deleteAlbum,
   type AlbumRow,
@@ -79,6 +81,7 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
 
   const bodyCache = new AlbumBodyCache();
+  const checksCache = new AlbumChecksCache();
 
   async function loadAlbum(principal: Principal, id: string) {
     const found = await findAlbumFor(db, id, principal);
@@ -86,11 +89,15 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
     return found;
   }
 
-  async function view(found: Awaited<ReturnType<typeof loadAlbum>>) {
+  async function view(found: Awaited<ReturnType<typeof loadAlbum>>, language: Language) {
     const organization = found.album.organizationId
       ? await findOrganization(db, found.album.organizationId)
       : undefined;
-    return toAlbumView(found.album, found.access, organization);
+    const checks = await loadAlbumChecks(db, found.album.id, found.album.workspace);
+    return toAlbumView(found.album, found.access, organization, {
+      errors: preflightView(checks.errors, language),
+      statistics: checks.statistics,
+    });
   }
 
   app.get(
@@ -122,10 +129,13 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         fresh.organizationId ? findOrganization(db, fresh.organizationId) : undefined,
       ]);
       if (!cached) throw notFound('Album');
+      const checks = await checksCache.get(db, request.params.id, fresh, () => cached.document());
+      const language = preferredLanguage(request.headers['accept-language']) ?? 'en';
       const { workspace: _workspace, ...rest } = toAlbumView(
         { ...cached.album, workspace: { settings: cached.settings } as AlbumRow['workspace'] },
         fresh.access,
         organization,
+        checks && { errors: preflightView(checks.errors, language), statistics: checks.statistics },
       );
       // The document goes out as the bytes cached for this version; the rest through the same view as elsewhere.
       const body = cached.body(`${JSON.stringify(rest).slice(0, -1)},"workspace":`);
@@ -227,7 +237,9 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         locked,
         settings: nextSettings,
       });
-      return view({ album, access: found.access });
+      // The admin's lock switch (SPEC §4) reaches open editors like a print approval does.
+      if (locked !== undefined && locked !== found.album.locked) broadcastAlbumLock(app.realtime, album.id, locked);
+      return view({ album, access: found.access }, preferredLanguage(request.headers['accept-language']) ?? 'en');
     },
   );
 

@@ -23,6 +23,10 @@ import { stockRoutes } from './stock.ts';
 import { stickerLinkRoutes } from './sticker-link.ts';
 import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
 import { invitationRoutes } from './invitations.ts';
+import { orderRoutes } from '../orders/routes.ts';
+import { dashboardRoutes } from '../orders-admin/dashboard-routes.ts';
+import { orderAdminRoutes } from '../orders-admin/routes.ts';
+import { legalRoutes } from '../legal/routes.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -50,4 +54,8 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(stickerLinkRoutes);
   await app.register(publicStickerUploadRoutes);
   await app.register(invitationRoutes);
+  await app.register(orderRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(orderAdminRoutes);
+  await app.register(legalRoutes);
 };

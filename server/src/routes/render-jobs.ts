@@ -1,5 +1,7 @@
+import type { FastifyBaseLogger } from 'fastify';
 import {
   EXPORT_FORMATS,
+  PROOF_PRESET,
   EXPORT_RESOLUTIONS,
   PRESET_NAMES,
   isValidRange,
@@ -97,7 +99,8 @@ export const renderJobSchema = z.object({
 
 /**
  * SPEC §7 render jobs: POST /exports/render_jobs, GET /render_jobs?album_id=, DELETE /render_jobs/:id, plus the
- * download of a finished file. Exports are an admin tool (SPEC §6); an album you cannot see is 404 as everywhere.
+ * download of a finished file. Exports are an admin tool (SPEC §6), except the proof, which the album's owner and
+ * collaborators make to check the album before approving it for print; an album you cannot see is 404 as everywhere.
  */
 export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
@@ -117,6 +120,17 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!(await findAlbumHeaderFor(db, albumId, principal))) throw notFound('Album');
     if (!isAdmin(principal)) throw forbidden('ADMIN_ONLY', 'Only admins can export print files');
   }
+
+  /** Anyone who can see the album (owner, collaborator, admin) may make a proof; strangers get 404. */
+  async function albumLanguageFor(principal: Principal, albumId: string): Promise<string | null> {
+    const found = await findAlbumHeaderFor(db, albumId, principal);
+    if (!found) throw notFound('Album');
+    return found.album.language;
+  }
+
+  /** What a non-admin sees of an album's exports: the proofs they asked for themselves. */
+  const ownProof = (principal: Principal) => (row: RenderJobRow) =>
+    row.createdBy === principal.id && row.settings.preset === PROOF_PRESET;
 
   async function view(row: RenderJobRow): Promise<z.infer<typeof renderJobSchema>> {
     const fileUrl =
@@ -141,6 +155,16 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     };
   }
 
+  async function queueOrDrop(row: RenderJobRow, log: FastifyBaseLogger): Promise<void> {
+    try {
+      await send({ renderJobId: row.id });
+    } catch (error) {
+      await deleteRenderJob(db, row.id);
+      log.error(error, 'could not queue the render job');
+      throw new AppError(503, 'QUEUE_UNAVAILABLE', 'The export could not be queued; please try again');
+    }
+  }
+
   app.post(
     '/exports/render_jobs',
     {
@@ -148,6 +172,7 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['print'],
         body: createBodySchema,
         response: {
+          200: z.object({ render_job: renderJobSchema, meta: z.object({ token: z.string() }) }),
           201: z.object({ render_job: renderJobSchema, meta: z.object({ token: z.string() }) }),
           ...errorResponses,
         },
@@ -156,10 +181,31 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       const { params: input, settings = {} } = request.body.render_job;
-      await requireAdminOnAlbum(principal, input.album_id);
       const { album_id: albumId, ...overrides } = input;
-      const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
       const preset: PresetName = settings.preset ?? 'custom';
+      if (preset === PROOF_PRESET) {
+        const language = await albumLanguageFor(principal, albumId);
+        // One proof at a time per person and album: asking again while it renders answers with that job.
+        const running = (await listRenderJobs(db, albumId))
+          .filter(ownProof(principal))
+          .find((job) => job.state === 'queued' || job.state === 'working');
+        if (running) {
+          void reply.status(200);
+          return { render_job: await view(running), meta: { token: await tokens.signRender(albumId) } };
+        }
+        // A proof is always the same file: the preset's settings, whatever else was sent.
+        const row = await insertRenderJob(db, {
+          albumId,
+          createdBy: principal.id,
+          params: { album_id: albumId, ...settingsForPreset(PROOF_PRESET) },
+          settings: { preset, custom: false, label: settings.label, language },
+        });
+        await queueOrDrop(row, request.log);
+        void reply.status(201);
+        return { render_job: await view(row), meta: { token: await tokens.signRender(albumId) } };
+      }
+      await requireAdminOnAlbum(principal, albumId);
+      const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
       const resolved = settingsForPreset(preset, defined);
       const params: RenderJobParams = { album_id: albumId, ...resolved };
       const row = await insertRenderJob(db, {
@@ -168,13 +214,7 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         settings: { ...settings, preset, custom: settings.custom ?? preset === 'custom' },
       });
-      try {
-        await send({ renderJobId: row.id });
-      } catch (error) {
-        await deleteRenderJob(db, row.id);
-        request.log.error(error, 'could not queue the render job');
-        throw new AppError(503, 'QUEUE_UNAVAILABLE', 'The export could not be queued; please try again');
-      }
+      await queueOrDrop(row, request.log);
       void reply.status(201);
       return { render_job: await view(row), meta: { token: await tokens.signRender(albumId) } };
     },
@@ -191,10 +231,12 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const principal = requirePrincipal(request);
-      await requireAdminOnAlbum(principal, request.query.album_id);
+      if (!(await findAlbumHeaderFor(db, request.query.album_id, principal))) throw notFound('Album');
       void reply.header('cache-control', 'no-store');
       const rows = await listRenderJobs(db, request.query.album_id);
-      return { render_jobs: await Promise.all(rows.map(view)) };
+      // Admins see every export; owners and collaborators only their own proofs.
+      const visible = isAdmin(principal) ? rows : rows.filter(ownProof(principal));
+      return { render_jobs: await Promise.all(visible.map(view)) };
     },
   );
 

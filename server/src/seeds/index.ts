@@ -2,6 +2,7 @@ import type { Config } from '../config/index.ts';
 import type { Db } from '../db/database.ts';
 import { seedAdmin, seedDemoUser } from './accounts.ts';
 import { seedBlueprints, seedStickerTemplates } from './blueprints.ts';
+import { seedPriceTables } from './price-tables.ts';
 
 export interface SeedResult {
   blueprintIds: string[];
@@ -19,6 +20,7 @@ export async function runSeeds(
   const dirs = [config.seedsDir, ...extraSeedDirs];
   const blueprintIds = await seedBlueprints(db, dirs);
   const stickerTemplateCount = await seedStickerTemplates(db, dirs);
+  await seedPriceTables(db, { appEnv: config.appEnv });
   const admin = await seedAdmin(db, config.adminEmail, config.adminPassword);
   if (config.appEnv === 'development') await seedDemoUser(db);
   return { blueprintIds, stickerTemplateCount, generatedAdminPassword: admin.generatedPassword };

@@ -330,4 +330,26 @@ describe('AlbumSync', () => {
     expect(offline).not.toHaveBeenCalled();
     expect(sync.status.get()).toBe('error');
   });
+
+  it('switches to preview mode when the album is locked for print and back when it is unlocked', async () => {
+    const { editor, transport } = await open();
+    transport.events!.albumLocked(true);
+    expect(editor.canEdit()).toBe(false);
+    expect(move(editor, 'r1', 99)).toBe(false);
+    expect(editor.doc.nodes.r1.props.x).toBe(0);
+
+    transport.events!.albumLocked(false);
+    expect(editor.canEdit()).toBe(true);
+    expect(move(editor, 'r1', 99)).toBe(true);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(server.doc.nodes.r1.props.x).toBe(99);
+  });
+
+  it('lets an admin keep editing an album locked for print', async () => {
+    const { editor, transport } = await open();
+    editor.setAccess({ isAdmin: true });
+    transport.events!.albumLocked(true);
+    expect(editor.access.get().locked).toBe(true);
+    expect(move(editor, 'r1', 42)).toBe(true);
+  });
 });

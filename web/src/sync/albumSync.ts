@@ -222,7 +222,22 @@ export class AlbumSync {
       connectionError: (error) => {
         if (error.code === 'ACCESS_LOST') this.fail('accessLost');
       },
+      albumLocked: (locked) => this.onAlbumLocked(locked),
     });
+  }
+
+  /**
+   * SPEC §4 Album lock, live: print approval in any editor (or an admin's lock switch) puts every open editor of
+   * the album into preview mode, feedback takes it out again. Non-admin changes still queued when the lock arrives
+   * are refused by the server (ALBUM_LOCKED) and dropped with the usual notice.
+   */
+  private onAlbumLocked(locked: boolean): void {
+    this.editor.setAccess({ locked });
+    if (!locked && this.failed) {
+      // A refused save while locked left the status at 'error'; unlocked, saving works again.
+      this.failed = false;
+      this.updateStatus();
+    }
   }
 
   private goOffline(): void {

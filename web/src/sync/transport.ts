@@ -35,6 +35,8 @@ export interface TransportEvents {
   userLeft(socketId: string): void;
   mergeError(error: { mutationId: string | null; code: string; message: string }): void;
   connectionError(error: { code: string; message: string }): void;
+  /** Print approval locked the album, or feedback unlocked it (server `album_locked`, SPEC §4 Album lock). */
+  albumLocked(locked: boolean): void;
 }
 
 export interface SyncTransport {
@@ -90,6 +92,9 @@ export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
       socket.on('connection_error', (payload: { code: string; message: string }) =>
         events.connectionError(payload),
       );
+      socket.on('album_locked', (payload: { locked?: unknown }) => {
+        if (typeof payload?.locked === 'boolean') events.albumLocked(payload.locked);
+      });
     },
     async send(mutation) {
       if (!socket?.connected) throw new Error('offline');

@@ -4,3 +4,5 @@ export * from './contact.ts';
 export * from './organization.ts';
 export * from './section.ts';
 export * from './sticker.ts';
+export * from './checkout.ts';
+export * from './preflight.ts';

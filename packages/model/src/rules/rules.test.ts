@@ -4,7 +4,7 @@ import { emailError, formatPhoneForOrder, phoneError } from './contact.ts';
 import { organizationErrors } from './organization.ts';
 import { sectionNameError } from './section.ts';
 import { stickerErrors } from './sticker.ts';
-import { grossFromNetCents, startingPrice } from '../pricing.ts';
+import { grossFromNetCents, startingPrice } from '../pricing/index.ts';
 
 describe('validation rules', () => {
   it('needs an album title', () => {

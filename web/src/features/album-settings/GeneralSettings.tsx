@@ -8,6 +8,7 @@ import { isoDay } from '../../ui/format.ts';
 import { notify } from '../../ui/notify.ts';
 import { useDeleteAlbumFromSettings, useSaveAlbumSettings, type AlbumWithSettings } from './api.ts';
 import { PreviewLinkSettings } from './PreviewLinkSettings.tsx';
+import { AlbumSizeLine } from '../editor-tabs/review/AlbumSizeLine.tsx';
 
 interface Props {
   album: AlbumWithSettings;
@@ -68,6 +69,8 @@ export function GeneralSettings({ album, mobile }: Props) {
             {...form.getInputProps('releaseDate')}
             data-testid="settings-release-date"
           />
+          {/* The page count decides the spine and the price, so it sits with the album's basics. */}
+          <AlbumSizeLine />
           <Select
             label={t('albumSettings.general.language')}
             description={t('albumSettings.general.languageHint')}

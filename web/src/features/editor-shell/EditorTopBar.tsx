@@ -16,6 +16,8 @@ import { ReleaseDateInput } from './ReleaseDateInput.tsx';
 import type { ReadonlyAtom } from '../../editor/state/atom.ts';
 import type { SyncStatus } from '../../editor/ui/useAlbumSync.ts';
 import { AlbumPreflightIcon } from './PreflightIcon.tsx';
+import { useSpreadFromUrl } from './albumPreflight.ts';
+import { useStartingQuote } from '../checkout/api.ts';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
 
 interface Props {
@@ -27,9 +29,15 @@ interface Props {
 }
 
 export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const viewer = useViewer();
   const navigate = useNavigate();
+  useSpreadFromUrl();
+  // SPEC §2/§7: the label is the server's quote for 50 albums to Germany; the spec's figure until it answers.
+  const startingQuote = useStartingQuote(album.id, i18n.language);
+  const price = startingQuote.data
+    ? t('checkout.priceFrom', { price: startingQuote.data.amount_gross_human })
+    : t('editor.startingPrice');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
@@ -68,7 +76,7 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
           visibleFrom="md"
           data-testid="order-button"
         >
-          {t('editor.order', { price: t('editor.startingPrice') })}
+          {t('editor.order', { price })}
         </Button>
         <Group visibleFrom="md" gap={0}>
           <AlbumPreflightIcon albumId={album.id} />

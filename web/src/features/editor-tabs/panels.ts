@@ -7,6 +7,7 @@ import { StickersPanel } from './stickers/StickersPanel.tsx';
 import { StylesPanel } from './styles/StylesPanel.tsx';
 import { JobsPanel } from '../jobs/JobsPanel.tsx';
 import { StickerLinkPanel } from '../sticker-link/StickerLinkPanel.tsx';
+import { ReviewPanel } from './review/ReviewPanel.tsx';
 import type { TabPanelProps } from './types.ts';
 
 /** Tab key -> sidebar panel. Tabs of other issues (stickerlink, jobs, review, checkout) add themselves here. */
@@ -18,4 +19,5 @@ export const EDITOR_TAB_PANELS: Partial<Record<EditorTab, ComponentType<TabPanel
   styles: StylesPanel,
   jobs: JobsPanel,
   stickerlink: StickerLinkPanel,
+  review: ReviewPanel,
 };

@@ -1,8 +1,87 @@
+import '@mantine/core/styles/Grid.css';
+import { Alert, Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { PlaceholderPage } from '../../ui/PlaceholderPage.tsx';
+import { Link, useParams } from 'react-router-dom';
+import { isApiError } from '../../api/errors.ts';
+import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
+import { formatDate } from '../../ui/format.ts';
+import { LineItemsPanel } from './LineItemsPanel.tsx';
+import { OrderDetailsPanel } from './OrderDetailsPanel.tsx';
+import { OrderSteps } from './OrderSteps.tsx';
+import { OrderTimeline } from './OrderTimeline.tsx';
+import { ShippingAddressPanel } from './ShippingAddressPanel.tsx';
+import { useOrder } from './queries.ts';
+import type { Order } from './types.ts';
 
-/** SPEC §2 /orders/{id}: order detail. */
+/**
+ * The customer's panels of an order. The admin view (a later issue) wraps the same panels with its actions and
+ * edit forms, comments and events, so each panel is a component of its own that takes the order.
+ */
+export function CustomerOrderPanels({ order }: { order: Order }) {
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="lg">
+          <OrderDetailsPanel order={order} />
+          <LineItemsPanel order={order} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="lg">
+          <ShippingAddressPanel address={order.shipping_address} />
+          <OrderTimeline updates={order.order_updates} />
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+/** SPEC §2 /orders/{id}: one order of the signed-in user (others' orders are 404). */
 export function OrderPage() {
   const { t } = useTranslation();
-  return <PlaceholderPage title={t('screens.order')} />;
+  const { id = '' } = useParams();
+  const order = useOrder(id);
+
+  if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
+  return (
+    <Container size="lg" py="xl">
+      <Anchor component={Link} to="/orders" size="sm" mb="sm" display="inline-block">
+        <Group gap={4} component="span">
+          <IconArrowLeft size={16} />
+          {t('orders.detail.back')}
+        </Group>
+      </Anchor>
+      {order.isPending && <Skeleton h={400} radius="lg" />}
+      {order.isError && (
+        <Alert color="red" data-testid="order-error">
+          <Stack gap="xs" align="flex-start">
+            {t('errors.generic')}
+            <Button size="xs" variant="light" onClick={() => void order.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      {order.data && (
+        <Stack gap="lg" data-testid="order-page">
+          <Group justify="space-between" align="flex-end">
+            <Stack gap={4}>
+              <Title order={1}>
+                {order.data.number
+                  ? t('orders.detail.titleNumbered', { number: order.data.number })
+                  : t('orders.detail.title')}
+              </Title>
+              <Text c="dimmed">
+                {order.data.album.title} · {formatDate(order.data.created_at)}
+              </Text>
+              {order.data.status_message && <Text>{order.data.status_message}</Text>}
+            </Stack>
+            <OrderSteps updates={order.data.order_updates} />
+          </Group>
+          <CustomerOrderPanels order={order.data} />
+        </Stack>
+      )}
+    </Container>
+  );
 }

@@ -1,6 +1,7 @@
-import { Anchor, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { OrderSteps } from '../orders/OrderSteps.tsx';
 import { useLatestOrders } from '../orders/queries.ts';
 import { formatDate } from '../../ui/format.ts';
 
@@ -17,12 +18,30 @@ export function LatestOrders() {
       </Title>
       {orders.isPending ? (
         <Skeleton h={60} />
-      ) : orders.data?.length ? (
-        <Stack gap="xs">
+      ) : orders.isError ? (
+        <Text c="red">{t('errors.generic')}</Text>
+      ) : orders.data.length ? (
+        <Stack gap="md">
           {orders.data.map((order) => (
-            <Anchor key={order.id} component={Link} to={`/orders/${order.id}`}>
-              {order.album?.title ?? order.name} · {formatDate(order.created_at)}
-            </Anchor>
+            <Stack key={order.id} gap={4} data-testid="latest-order">
+              <Group justify="space-between" wrap="nowrap" align="baseline">
+                <Anchor
+                  component={Link}
+                  to={`/orders/${encodeURIComponent(order.id)}`}
+                  fw={600}
+                  lineClamp={1}
+                >
+                  {order.album.title}
+                </Anchor>
+                <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+                  {order.amount_gross_human}
+                </Text>
+              </Group>
+              <Text size="xs" c="dimmed">
+                {order.name} · {formatDate(order.created_at)}
+              </Text>
+              <OrderSteps updates={order.order_updates} />
+            </Stack>
           ))}
           <Anchor component={Link} to="/orders" size="sm">
             {t('profile.allOrders')}

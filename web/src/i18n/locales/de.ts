@@ -412,6 +412,7 @@ export const de: Catalogue = {
       album_check: 'Albumprüfung (JPG)',
       sticker_check: 'Stickerprüfung (JPG)',
       current_spread: 'Aktuelle Doppelseite (PDF)',
+      proof: 'Korrekturabzug (PDF, nicht für den Druck)',
       custom: 'Benutzerdefiniert',
     },
     modes: {
@@ -909,22 +910,288 @@ export const de: Catalogue = {
     order: 'Bestelldetails',
     dashboard: 'Dashboard',
   },
+  checkout: {
+    title: '„{{title}}“ bestellen',
+    backToEditor: 'Zurück zum Editor',
+    back: 'Zurück',
+    next: 'Weiter',
+    priceFrom: 'ab {{price}}',
+    steps: { preview: 'Vorschau', product: 'Produkt', contact: 'Kontakt', result: 'Fertig' },
+    preview: {
+      showStickers: 'Sticker anzeigen',
+      unavailable: 'Die Vorschau kann gerade nicht angezeigt werden. Bestellen kannst du trotzdem.',
+    },
+    product: {
+      noAlbums: 'Anzahl der Alben',
+      packaging: 'Verpackung der Sticker',
+      releaseDate: 'Veranstaltungsdatum',
+      releaseDateHint: 'Der Tag, an dem die Alben verteilt werden.',
+      features: 'Zusatzoptionen',
+    },
+    contact: {
+      email: 'E-Mail',
+      organization: { company: 'Firma', club: 'Verein', optional: 'Organisation (optional)' },
+      firstName: 'Vorname',
+      lastName: 'Nachname',
+      address1: 'Straße und Hausnummer',
+      address2: 'Adresszusatz (optional)',
+      zipCode: 'PLZ',
+      city: 'Ort',
+      country: 'Land',
+      areaCode: 'Vorwahl',
+      phone: 'Telefon (optional)',
+      quoteName: 'Angebotsnummer (optional)',
+      quoteNameHint: 'Falls du ein Angebot von uns erhalten hast, gib hier seine Nummer ein.',
+      comment: 'Anmerkungen (optional)',
+      commentCount: '{{count}} von {{max}} Zeichen',
+      consent:
+        'Ich gebe das Album für den Druck frei und akzeptiere die <terms>AGB</terms>. Die <info>Kundeninformationen</info> und die <privacy>Datenschutzerklärung</privacy> habe ich gelesen.',
+    },
+    summary: {
+      title: 'Zusammenfassung',
+      updating: 'Preise werden aktualisiert',
+      stale: 'Die Preise konnten nicht aktualisiert werden. Die angezeigten Beträge sind eventuell veraltet.',
+      shipping: 'Versand',
+      voucher: 'Gutschein {{code}}',
+      net: 'Nettopreis inkl. Versand',
+      vat: 'MwSt.',
+      total: 'Gesamt',
+      delivery: 'Voraussichtliche Lieferung: {{date}}',
+      deliveryWarning:
+        'Die voraussichtliche Lieferung liegt weniger als einen Tag vor deiner Veranstaltung. Bitte wähle ein späteres Datum oder kontaktiere uns.',
+    },
+    voucher: {
+      label: 'Gutschein',
+      placeholder: 'Gutscheincode',
+      apply: 'OK',
+      status: {
+        valid: 'Gutschein angewendet: − {{discount}}',
+        invalid: 'Dieser Gutschein ist ungültig.',
+        inactive: 'Dieser Gutschein ist nicht mehr aktiv.',
+        taken: 'Dieser Gutschein wurde bereits verwendet.',
+        below_minimum_amount: 'Die Bestellung erreicht den Mindestbetrag dieses Gutscheins nicht.',
+      },
+    },
+    albumErrors: { title: 'Bitte behebe vor der Bestellung diese Probleme im Album ({{count}})' },
+    submit: {
+      button: 'Jetzt bestellen · {{total}}',
+      failed: 'Die Bestellung konnte nicht aufgegeben werden',
+      codes: {
+        ALBUM_HAS_ERRORS: 'Das Album hat noch Fehler. Bitte behebe sie im Editor.',
+        VOUCHER_NOT_APPLICABLE:
+          'Der Gutschein kann für diese Bestellung nicht verwendet werden. Bitte entferne oder prüfe ihn.',
+        IDEMPOTENCY_KEY_REUSED:
+          'Diese Bestellung wurde schon mit anderen Angaben gesendet. Bitte versuche es erneut.',
+        SIGNUP_REQUIRED: 'Bitte registriere dich oder melde dich an, um zu bestellen.',
+        VALIDATION_FAILED: 'Bitte prüfe die markierten Felder.',
+      },
+    },
+    result: {
+      title: 'Vielen Dank für deine Bestellung!',
+      body: 'Wir haben deine Bestellung erhalten und dir eine Bestätigung per E-Mail geschickt. Vor dem Druck prüfen wir dein Album.',
+      orderId: 'Bestellnummer:',
+      viewOrder: 'Bestellung ansehen',
+      newOrder: 'Weitere Bestellung aufgeben',
+    },
+    loadError: { title: 'Hoppla, da ist etwas schiefgelaufen' },
+    signIn: {
+      title: 'Zum Bestellen registrieren',
+      body: 'Um zu bestellen, registriere dich oder melde dich an. Dein Album und alle Angaben bleiben erhalten.',
+      signUp: 'Registrieren',
+      logIn: 'Anmelden',
+    },
+    errors: {
+      FIELD_REQUIRED: 'Bitte fülle dieses Feld aus.',
+      FIELD_TOO_LONG: 'Das ist zu lang (höchstens 100 Zeichen).',
+      COMPANY_REQUIRED: 'Bitte gib deine Firma ein.',
+      CLUB_REQUIRED: 'Bitte gib deinen Verein ein.',
+      EMAIL_REQUIRED: 'Bitte gib deine E-Mail-Adresse ein.',
+      EMAIL_INVALID: 'Bitte gib eine gültige E-Mail-Adresse ein.',
+      PHONE_REQUIRED: 'Bitte gib eine Telefonnummer ein.',
+      PHONE_INVALID: 'Bitte nur Ziffern und Leerzeichen.',
+      PHONE_TOO_LONG: 'Bitte höchstens 20 Zeichen.',
+      AREA_CODE_INVALID: 'Bitte wähle eine gültige Vorwahl.',
+      COUNTRY_NOT_SUPPORTED: 'In dieses Land liefern wir nicht.',
+      ALBUM_COUNT_OUT_OF_RANGE: 'Diese Anzahl ist für dieses Album nicht möglich.',
+      COMMENT_TOO_LONG: 'Bitte höchstens 1000 Zeichen.',
+      PACKAGING_UNKNOWN: 'Bitte wähle eine Verpackung.',
+      FEATURE_UNKNOWN: 'Diese Option gibt es nicht.',
+      RELEASE_DATE_REQUIRED: 'Bitte wähle das Veranstaltungsdatum.',
+      RELEASE_DATE_INVALID: 'Bitte gib ein gültiges Datum ein.',
+      RELEASE_DATE_IN_PAST: 'Das Veranstaltungsdatum darf nicht in der Vergangenheit liegen.',
+      PRINT_CONSENT_REQUIRED: 'Bitte bestätige, um zu bestellen.',
+      required: {
+        firstName: 'Bitte gib deinen Vornamen ein.',
+        lastName: 'Bitte gib deinen Nachnamen ein.',
+        address1: 'Bitte gib Straße und Hausnummer ein.',
+        zipCode: 'Bitte gib die PLZ ein.',
+        city: 'Bitte gib den Ort ein.',
+        countryCode: 'Bitte wähle das Land.',
+      },
+    },
+    preflight: {
+      page: 'Seite {{label}}',
+      pages: 'Seiten {{label}}',
+      EMPTY_STICKER_CELL: 'Leeres Stickerfeld',
+      STICKER_WITHOUT_NAME: 'Name muss ausgefüllt werden',
+      IMAGE_RESOLUTION_TOO_LOW: 'Bildauflösung zu niedrig für den Druck',
+      EMPTY_SECTION: 'Kapitel „{{name}}“ hat keine Seiten',
+    },
+  },
   legal: {
+    operator: {
+      title: 'Anbieter',
+      company: 'Unternehmen',
+      address: 'Anschrift',
+      representative: 'Vertreten durch',
+      register: 'Handelsregister',
+      vatId: 'USt-IdNr.',
+      email: 'E-Mail',
+      phone: 'Telefon',
+    },
+    loadError: 'Die Angaben zum Anbieter konnten nicht geladen werden. Bitte lade die Seite neu.',
     imprint: {
       title: 'Impressum',
-      body: 'Stickerbook wird von dem Unternehmen betrieben, das in den Betreiberangaben dieser Installation genannt ist.',
-    },
-    privacy: {
-      title: 'Datenschutzerklärung',
-      body: 'Wir verarbeiten deine Daten nur, um deine Alben zu erstellen, zu speichern und zu drucken. Analysen laufen nur mit deiner Zustimmung.',
+      intro: 'Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG).',
+      sections: {
+        responsible: {
+          heading: 'Verantwortlich für den Inhalt',
+          body: 'Verantwortlich für den Inhalt nach § 18 Abs. 2 Medienstaatsvertrag (MStV): {{representative}}, {{address}}.',
+        },
+        disputes: {
+          heading: 'Verbraucherstreitbeilegung',
+          body: 'Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen. Wenn du ein Anliegen hast, schreib uns an {{email}} – wir finden gemeinsam eine Lösung.',
+        },
+        liability: {
+          heading: 'Haftung für Links',
+          body: 'Unsere Seiten enthalten Links zu Websites Dritter, auf deren Inhalte wir keinen Einfluss haben. Für die Inhalte verlinkter Seiten ist stets der jeweilige Anbieter verantwortlich. Werden uns Rechtsverletzungen bekannt, entfernen wir solche Links umgehend.',
+        },
+      },
     },
     terms: {
       title: 'Allgemeine Geschäftsbedingungen',
-      body: 'Für alle Bestellungen gelten die AGB des Betreibers dieser Installation.',
+      intro:
+        'Diese Allgemeinen Geschäftsbedingungen gelten für alle Bestellungen bei {{company}}, {{address}} („wir“) über diese Website.',
+      sections: {
+        scope: {
+          heading: '1. Geltungsbereich',
+          body: 'Diese AGB gelten für alle Verträge über gedruckte Stickeralben, Stickertüten und Stickerboxen, die Kundinnen und Kunden über diese Website mit uns schließen. Abweichende Bedingungen gelten nur, wenn wir ihnen schriftlich zustimmen.',
+        },
+        contract: {
+          heading: '2. Vertragsschluss',
+          body: 'Die Darstellung der Produkte auf dieser Website ist kein bindendes Angebot, sondern eine Aufforderung zur Bestellung. Mit dem Klick auf den Bestellbutton im letzten Schritt des Bestellvorgangs gibst du ein verbindliches Angebot ab. Den Eingang deiner Bestellung bestätigen wir sofort per E-Mail; diese Bestätigung ist noch keine Annahme. Der Vertrag kommt zustande, wenn wir die Bestellung per E-Mail annehmen, spätestens mit Beginn der Produktion nach deiner Druckfreigabe.',
+        },
+        content: {
+          heading: '3. Gestaltung, Druckfreigabe und Rechte',
+          body: 'Du gestaltest das Album selbst und bist für seinen Inhalt verantwortlich. Du versicherst, dass du die Rechte an allen verwendeten Fotos, Texten und Logos hast und die abgebildeten Personen mit ihrer Abbildung einverstanden sind. Wir drucken erst, wenn du das Album im Prüfungs-Tab zum Druck freigegeben hast. Die Freigabe ist verbindlich: Wir drucken das Album genau so, wie es freigegeben wurde. Geringe Farbabweichungen zwischen Bildschirm und Druck sind technisch unvermeidbar und kein Mangel.',
+        },
+        prices: {
+          heading: '4. Preise und Zahlung',
+          body: 'Alle Preise enthalten die gesetzliche Mehrwertsteuer. Versandkosten werden vor der Bestellung im Bestellvorgang gesondert ausgewiesen. Soweit nichts anderes vereinbart ist, zahlst du per Überweisung innerhalb von 14 Tagen nach Erhalt der Rechnung. Gutscheine können nur im Bestellvorgang eingelöst und nicht bar ausgezahlt werden.',
+        },
+        delivery: {
+          heading: '5. Lieferung',
+          body: 'Wir liefern in die im Bestellvorgang angebotenen Länder. Der dort angezeigte Liefertermin ist eine Schätzung, die mit deiner Druckfreigabe beginnt. Können wir nicht rechtzeitig liefern, informieren wir dich unverzüglich.',
+        },
+        withdrawal: {
+          heading: '6. Kein Widerrufsrecht',
+          body: 'Alben, Sticker und Stickerboxen werden nach deiner individuellen Gestaltung hergestellt. Nach § 312g Abs. 2 Nr. 1 BGB besteht für sie deshalb kein Widerrufsrecht. Einzelheiten findest du in unseren Kundeninformationen.',
+        },
+        warranty: {
+          heading: '7. Mängel',
+          body: 'Es gelten die gesetzlichen Gewährleistungsrechte. Bitte melde offensichtliche Transportschäden oder Druckfehler möglichst schnell, am besten mit Fotos, damit wir zügig nachdrucken können.',
+        },
+        liability: {
+          heading: '8. Haftung',
+          body: 'Wir haften unbeschränkt bei Vorsatz und grober Fahrlässigkeit sowie bei Verletzung von Leben, Körper oder Gesundheit. Bei leichter Fahrlässigkeit haften wir nur bei Verletzung wesentlicher Vertragspflichten und begrenzt auf den vertragstypischen, vorhersehbaren Schaden. Die Haftung nach dem Produkthaftungsgesetz bleibt unberührt.',
+        },
+        law: {
+          heading: '9. Anwendbares Recht',
+          body: 'Es gilt das Recht der Bundesrepublik Deutschland unter Ausschluss des UN-Kaufrechts. Verbraucherinnen und Verbrauchern bleibt der Schutz der zwingenden Bestimmungen des Staates erhalten, in dem sie ihren gewöhnlichen Aufenthalt haben.',
+        },
+      },
     },
     'customer-information': {
       title: 'Kundeninformationen',
-      body: 'Informationen zu Bestellung, Zahlung, Lieferung und deinem Widerrufsrecht.',
+      intro:
+        'Vor deiner Bestellung informieren wir dich über den Verkäufer, den Bestellablauf, Preise, Lieferung und deine Rechte.',
+      sections: {
+        seller: {
+          heading: '1. Verkäufer',
+          body: 'Dein Vertragspartner ist {{company}}, {{address}}, vertreten durch {{representative}}. Du erreichst uns per E-Mail an {{email}} oder telefonisch unter {{phone}}.',
+        },
+        product: {
+          heading: '2. Produkte',
+          body: 'Wir drucken das von dir gestaltete Stickeralbum als Softcover-Buch, dazu die Sticker als Stickertüten oder sortenreine Stickerboxen. Die wesentlichen Eigenschaften, die Anzahl der Alben und der Preis werden im Bestellvorgang angezeigt.',
+        },
+        process: {
+          heading: '3. So kommt der Vertrag zustande',
+          body: 'Im Bestellvorgang prüfst du die Vorschau, wählst Produkt und Anzahl der Alben und gibst deine Kontakt- und Lieferdaten ein. Bis zum Bestellbutton kannst du jederzeit zurückgehen und deine Eingaben korrigieren. Mit dem Klick auf den Bestellbutton bestellst du verbindlich. Wir speichern den Vertragstext und schicken dir die Bestelldaten per E-Mail. Vertragssprachen sind Deutsch und die Sprache des Albums.',
+        },
+        prices: {
+          heading: '4. Preise, Versand und Zahlung',
+          body: 'Die angezeigten Preise enthalten die gesetzliche Mehrwertsteuer; Versandkosten werden vor der Bestellung gesondert ausgewiesen. Die Zahlung erfolgt per Überweisung auf Rechnung innerhalb von 14 Tagen.',
+        },
+        delivery: {
+          heading: '5. Lieferung',
+          body: 'Die Produktion beginnt nach deiner Druckfreigabe. Das voraussichtliche Lieferdatum wird im Bestellvorgang angezeigt.',
+        },
+        withdrawal: {
+          heading: '6. Kein Widerrufsrecht bei personalisierten Produkten',
+          body: 'Verbraucherinnen und Verbrauchern steht bei Fernabsatzverträgen grundsätzlich ein Widerrufsrecht zu. Nach § 312g Abs. 2 Nr. 1 BGB besteht es jedoch nicht bei Verträgen zur Lieferung von Waren, die nicht vorgefertigt sind und für deren Herstellung eine individuelle Auswahl oder Bestimmung durch den Verbraucher maßgeblich ist oder die eindeutig auf die persönlichen Bedürfnisse des Verbrauchers zugeschnitten sind. Jedes Album und jeder Sticker wird einzeln nach deiner Gestaltung hergestellt. Für deine Bestellung besteht daher kein Widerrufsrecht.',
+        },
+        warranty: {
+          heading: '7. Gewährleistung',
+          body: 'Es gelten die gesetzlichen Mängelrechte.',
+        },
+        disputes: {
+          heading: '8. Beschwerden',
+          body: 'Beschwerden richte bitte an {{email}}. Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.',
+        },
+      },
+    },
+    privacy: {
+      title: 'Datenschutzerklärung',
+      intro:
+        'Der Schutz deiner persönlichen Daten ist uns wichtig. Hier erfährst du, welche Daten wir verarbeiten, wozu, und welche Rechte du hast.',
+      sections: {
+        controller: {
+          heading: '1. Verantwortlicher',
+          body: 'Verantwortlich im Sinne der Datenschutz-Grundverordnung (DSGVO) ist {{company}}, {{address}}, E-Mail {{email}}, Telefon {{phone}}.',
+        },
+        account: {
+          heading: '2. Dein Konto',
+          body: 'Für dein Konto speichern wir deine E-Mail-Adresse, einen Spitznamen, falls du einen wählst, ein sicher gehashtes Passwort und deine Sprache. Diese Daten brauchen wir, um den Dienst zu erbringen (Art. 6 Abs. 1 lit. b DSGVO).',
+        },
+        albums: {
+          heading: '3. Alben und Fotos',
+          body: 'Wir speichern die Alben, die du gestaltest, einschließlich der Fotos, Namen und Positionen der abgebildeten Personen, damit du und die von dir Eingeladenen daran arbeiten können und wir sie drucken können (Art. 6 Abs. 1 lit. b DSGVO). Bitte lade nur Fotos von Personen hoch, die damit einverstanden sind. Über einen Sticker-Link gesendete Fotos sehen nur die Inhaber und Mitglieder des Albums, bis sie sie ins Album übernehmen.',
+        },
+        orders: {
+          heading: '4. Bestellungen',
+          body: 'Für Bestellungen verarbeiten wir Name, Lieferadresse, E-Mail-Adresse und Telefonnummer, um die Bestellung herzustellen und zu liefern (Art. 6 Abs. 1 lit. b DSGVO). Rechnungen bewahren wir wegen gesetzlicher Aufbewahrungspflichten zehn Jahre auf (Art. 6 Abs. 1 lit. c DSGVO i. V. m. § 147 AO und § 257 HGB).',
+        },
+        cookies: {
+          heading: '5. Cookies und lokaler Speicher',
+          body: 'Technisch notwendige Einträge in deinem Browser (Anmeldung, Sprache, noch nicht gespeicherte Änderungen) verwenden wir immer (§ 25 Abs. 2 TDDDG). Eine Nutzungsanalyse läuft nur mit deiner Einwilligung (Art. 6 Abs. 1 lit. a DSGVO), die du jederzeit in den Cookie-Einstellungen widerrufen kannst.',
+        },
+        recipients: {
+          heading: '6. Empfänger',
+          body: 'Für Hosting, E-Mail-Versand und Druck setzen wir Dienstleister ein, die Daten in unserem Auftrag auf Grundlage eines Auftragsverarbeitungsvertrags verarbeiten (Art. 28 DSGVO). Unsere Druckerei erhält die Druckdateien und die Lieferadresse deiner Bestellung. Zahlst du über einen Zahlungsdienstleister, erhält dieser die für die Zahlung nötigen Daten.',
+        },
+        retention: {
+          heading: '7. Speicherdauer',
+          body: 'Wir löschen deine Daten, sobald sie für den Zweck nicht mehr nötig sind: Alben, wenn du sie löschst, dein Konto, wenn du es schließt, Bestelldaten nach Ablauf der gesetzlichen Aufbewahrungsfristen.',
+        },
+        rights: {
+          heading: '8. Deine Rechte',
+          body: 'Du hast das Recht auf Auskunft (Art. 15 DSGVO), Berichtigung (Art. 16), Löschung (Art. 17), Einschränkung der Verarbeitung (Art. 18), Datenübertragbarkeit (Art. 20) und Widerspruch (Art. 21). Einwilligungen kannst du jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3). Außerdem kannst du dich bei einer Datenschutz-Aufsichtsbehörde beschweren (Art. 77). Schreib uns einfach an {{email}}.',
+        },
+        security: {
+          heading: '9. Sicherheit',
+          body: 'Alle Verbindungen zu dieser Website sind verschlüsselt (TLS). Passwörter speichern wir nur als sicheren Hash.',
+        },
+      },
     },
   },
   categories: {
@@ -986,6 +1253,119 @@ export const de: Catalogue = {
     deleted: '„{{title}}“ wurde gelöscht.',
     activatedTitle: 'Dein Konto ist aktiviert',
     activatedBody: 'Willkommen an Bord! Du kannst jetzt alles nutzen, was Stickerbook zu bieten hat.',
+  },
+  orders: {
+    title: 'Meine Bestellungen',
+    empty: {
+      title: 'Noch keine Bestellungen',
+      body: 'Sobald du gedruckte Exemplare eines deiner Alben bestellst, findest du hier die Bestellung und ihren Fortschritt.',
+      action: 'Zu meinen Alben',
+    },
+    card: {
+      open: 'Bestellung {{name}} öffnen',
+      created: 'Bestellt am {{date}}',
+      release: 'Event am {{date}}',
+      details: 'Details',
+    },
+    steps: {
+      placed: 'Bestellt',
+      approved: 'Freigegeben',
+      accepted: 'Angenommen',
+      production: 'In Produktion',
+      shipped: 'Versendet',
+      notYet: 'Noch nicht',
+    },
+    invoice: {
+      none: 'Noch keine Rechnung',
+      open: 'Rechnung öffnen',
+      openNumbered: 'Rechnung {{number}}',
+      status: {
+        draft: 'Entwurf',
+        open: 'Offen',
+        paid: 'Bezahlt',
+        uncollectible: 'Uneinbringlich',
+        void: 'Storniert',
+      },
+    },
+    detail: {
+      back: 'Alle Bestellungen',
+      title: 'Bestellung',
+      titleNumbered: 'Bestellung {{number}}',
+      details: 'Details',
+      name: 'Name',
+      created: 'Bestellt am',
+      album: 'Album',
+      releaseDate: 'Eventdatum',
+      invoice: 'Rechnung',
+      category: 'Kategorie',
+      email: 'E-Mail',
+      phone: 'Telefon',
+      comment: 'Deine Anmerkungen',
+      shippingAddress: 'Lieferadresse',
+      lineItems: 'Positionen',
+      item: 'Artikel',
+      quantity: 'Menge',
+      net: 'Netto',
+      gross: 'Brutto',
+      voucher: 'Gutschein {{code}}',
+      totalNet: 'Summe netto inkl. Versand',
+      vat: 'MwSt.',
+      total: 'Gesamt',
+      timeline: 'Verlauf',
+      noUpdates: 'Bisher ist noch nichts passiert.',
+      tracking: 'Sendungsnummer: {{code}}',
+      more: 'Mehr',
+    },
+  },
+  review: {
+    title: 'Prüfung und Druckfreigabe',
+    state: { approved: 'Zum Druck freigegeben', inReview: 'In Prüfung' },
+    intro: {
+      inReview:
+        'Prüfe dein Album sorgfältig: Lade den Korrekturabzug herunter und sieh dir jede Seite an. Wenn alles stimmt, gib es zum Druck frei.',
+      approved:
+        'Du hast dieses Album zum Druck freigegeben, daher kann es nicht mehr geändert werden. Wenn etwas korrigiert werden muss, schick uns dein Feedback – damit wird das Album wieder freigeschaltet.',
+    },
+    noOrder: 'Zu diesem Album gibt es noch keine Bestellung.',
+    size: '{{count}} Doppelseiten · Buchrücken {{spine}} mm',
+    spreadsNeeded: 'Für die Bindung fehlen noch Doppelseiten: {{count}}',
+    proof: { title: 'Korrekturabzug' },
+    approve: {
+      title: 'Druckfreigabe',
+      body: 'Mit deiner Freigabe drucken wir genau das, was du siehst. Das Album ist danach für alle eingefroren.',
+      action: 'Zum Druck freigeben',
+      confirmTitle: 'Album zum Druck freigeben?',
+      confirmMessage:
+        'Die Freigabe friert das Album ein: Niemand kann es mehr ändern, und wir drucken es genau so, wie es jetzt ist. Änderungen sind erst wieder möglich, wenn du Feedback sendest.',
+      done: 'Danke! Das Album ist zum Druck freigegeben.',
+    },
+    feedback: {
+      title: 'Feedback',
+      label: 'Was soll geändert werden?',
+      placeholder: 'z. B. Seite 4: bitte die beiden Fotos tauschen',
+      onlyWhenApproved: 'Feedback kannst du senden, sobald das Album zum Druck freigegeben ist.',
+      action: 'Feedback senden',
+      confirmTitle: 'Feedback senden und Album entsperren?',
+      confirmMessage:
+        'Deine Druckfreigabe wird zurückgenommen und das Album kann wieder bearbeitet werden. Gib es erneut frei, wenn es fertig ist.',
+      done: 'Danke für dein Feedback. Das Album kann wieder bearbeitet werden.',
+    },
+    viewOrder: 'Bestellung ansehen',
+    errors: {
+      ALBUM_LOCKED: 'Das Album ist bereits zum Druck freigegeben.',
+      ALBUM_NOT_LOCKED: 'Das Album ist nicht zum Druck freigegeben und kann bereits bearbeitet werden.',
+      NOT_FOUND: 'Wir konnten die Bestellung zu diesem Album nicht finden.',
+    },
+  },
+  proof: {
+    create: 'Korrekturabzug erstellen',
+    again: 'Neuer Abzug',
+    rendering: 'Dein Korrekturabzug wird erstellt …',
+    renderingPages: 'Dein Korrekturabzug wird erstellt: Seite {{done}} von {{total}}',
+    download: 'Korrekturabzug herunterladen',
+    madeAt: 'Erstellt {{date}}',
+    failed: 'Der Korrekturabzug konnte nicht erstellt werden. Bitte versuche es erneut.',
+    hint: 'Der Korrekturabzug zeigt jede Seite so, wie sie gedruckt wird – in Bildschirmauflösung und als „nicht für den Druck“ markiert.',
   },
   profile: {
     title: 'Profil',

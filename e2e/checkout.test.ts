@@ -1,0 +1,332 @@
+/**
+ * The checkout in a real browser (issue 13, SPEC §2 /album/{albumId}/checkout): a wedding album goes through
+ * preview, product and contact with a voucher to the result, the order shows in /orders and on the profile;
+ * field errors appear beside their fields; a guest sees the prices and is asked to sign up, and comes back to the
+ * form as they left it. Every step is photographed in de and en, desktop and phone (CHECKOUT_SHOTS_DIR, default
+ * /tmp/checkout-shots).
+ */
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiCall,
+  launchBrowser,
+  newPage,
+  signInWithSession,
+  signUpFresh,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+} from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+/** The voucher the server seeds in development (server/src/seeds/price-tables.ts): 10 % off. */
+const DEMO_VOUCHER = 'WILLKOMMEN10';
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  stack = await startStack();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+interface AlbumDoc {
+  workspace: { nodes: Record<string, { id: string; type: string; props: Record<string, unknown> }> };
+  version: number;
+}
+
+/** A wedding album (SPEC §1 category) in `language`, its event a year ahead. */
+async function weddingAlbum(token: string, language: string, title: string): Promise<string> {
+  const { blueprints } = await apiCall<{ blueprints: Array<{ id: string; blueprint_category: string }> }>(
+    stack.baseUrl,
+    '/blueprints',
+  );
+  const wedding = blueprints.find((blueprint) => blueprint.blueprint_category === 'wedding');
+  if (!wedding) throw new Error('no wedding blueprint seeded');
+  const releaseDate = new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+  const album = await apiCall<{ id: string }>(stack.baseUrl, '/albums', {
+    method: 'POST',
+    token,
+    body: { blueprint_id: wedding.id, title, language, release_date: releaseDate },
+  });
+  return album.id;
+}
+
+/** Puts a named sticker into every empty cell, so the album passes the order preflight. */
+async function fillStickerCells(token: string, albumId: string): Promise<void> {
+  const album = await apiCall<AlbumDoc>(stack.baseUrl, `/albums/${albumId}`, { token });
+  const cells = Object.values(album.workspace.nodes).filter(
+    (node) => node.type === 'StickerCell' && !node.props.stickerId,
+  );
+  const patches = cells.flatMap((cell, index) => {
+    const id = `e2e-sticker-${index}`;
+    return [
+      {
+        op: 'add',
+        path: `/stickers/${id}`,
+        value: {
+          id,
+          name: `Gast ${index + 1}`,
+          position: '',
+          doubleSticker: false,
+          sectionId: String(cell.props.sectionId),
+        },
+      },
+      { op: 'add', path: `/nodes/${cell.id}/props/stickerId`, value: id },
+    ];
+  });
+  await apiCall(stack.baseUrl, `/albums/${albumId}/mutations`, {
+    method: 'POST',
+    token,
+    body: { patches, version: album.version, clientId: 'e2e-checkout', mutationId: randomUUID() },
+  });
+}
+
+/** Browser tests fail on any console error or CSP violation. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+
+async function fillContact(page: Page, city: string) {
+  await page.getByTestId('contact-email').fill('anna.muster@example.org');
+  await page.getByTestId('contact-first-name').fill('Anna');
+  await page.getByTestId('contact-last-name').fill('Muster');
+  await page.getByTestId('contact-address1').fill('Hauptstraße 12');
+  await page.getByTestId('contact-zip').fill('10115');
+  await page.getByTestId('contact-city').fill(city);
+  await page.getByTestId('contact-phone').fill('0171 2345678');
+}
+
+const totalText = (page: Page) => page.getByTestId('summary-total').textContent();
+
+describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
+  for (const language of ['en', 'de'] as const) {
+    for (const [device, viewport] of [
+      ['desktop', DESKTOP],
+      ['phone', PHONE],
+    ] as const) {
+      it(`takes a wedding album with a voucher to the result and into the order lists (${language}, ${device})`, async () => {
+        const session = await signUpFresh(stack.baseUrl, `checkout-${language}-${device}`);
+        const title = `Hochzeit ${language} ${device}`;
+        const albumId = await weddingAlbum(session.access_token, language, title);
+        await fillStickerCells(session.access_token, albumId);
+        const { context, page } = await newPage(browser, stack.baseUrl, {
+          locale: language === 'de' ? 'de-DE' : 'en-US',
+          viewport,
+        });
+        const problems = watchConsole(page);
+        await signInWithSession(page, session);
+        const name = `${language}-${device}`;
+
+        // Preview: the album through the renderer, stickers on and off.
+        await page.goto(`/album/${albumId}/checkout`);
+        await page.getByTestId('checkout-preview-spread').waitFor();
+        await page.getByTestId('summary-total').waitFor();
+        await shot(page, `${name}-1-preview`);
+        await page.getByTestId('preview-stickers-toggle').click();
+        await page.getByTestId('checkout-next').click();
+
+        // Product: the wedding range 10-200, the event date required to go on.
+        const slider = page.getByTestId('no-albums-slider').getByRole('slider');
+        expect(await slider.getAttribute('aria-valuemin')).toBe('10');
+        expect(await slider.getAttribute('aria-valuemax')).toBe('200');
+        expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+        const releaseDate = await page.getByTestId('checkout-release-date').inputValue();
+        await page.getByTestId('checkout-release-date').fill('');
+        await page.getByTestId('checkout-next').click();
+        await page
+          .getByTestId('checkout-product')
+          .getByText(
+            language === 'de' ? 'Bitte wähle das Veranstaltungsdatum.' : 'Please choose the event date.',
+          )
+          .waitFor();
+        await page.getByTestId('checkout-release-date').fill(releaseDate);
+
+        // More albums cost more: the summary follows (debounced), the old numbers stay while it asks.
+        const before = await totalText(page);
+        await slider.focus();
+        for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowRight');
+        await expect.poll(() => totalText(page), { timeout: 10_000 }).not.toBe(before);
+        await page.getByTestId('packaging-stickerbox_single_variety').click();
+        await shot(page, `${name}-2-product`);
+        await page.getByTestId('checkout-next').click();
+
+        // Contact: no organisation for a wedding; field errors beside their fields.
+        await page.getByTestId('checkout-contact').waitFor();
+        expect(await page.getByTestId('contact-organization').count()).toBe(0);
+        await page.getByTestId('contact-email').fill('');
+        await page.getByTestId('checkout-submit').click();
+        const contact = page.getByTestId('checkout-contact');
+        await contact
+          .getByText(language === 'de' ? 'Bitte gib den Ort ein.' : 'Please enter the city.')
+          .waitFor();
+        await contact
+          .getByText(language === 'de' ? 'Bitte bestätige, um zu bestellen.' : 'Please confirm to order.')
+          .waitFor();
+        await page.getByTestId('contact-phone').fill('0171-abc');
+        await contact
+          .getByText(
+            language === 'de' ? 'Bitte nur Ziffern und Leerzeichen.' : 'Only digits and spaces, please.',
+          )
+          .waitFor();
+        if (language === 'en' && device === 'desktop') await shot(page, `${name}-3-contact-errors`);
+        await fillContact(page, 'Berlin');
+
+        // The voucher: OK waits for a code, then the server's verdict and the lower total.
+        const apply = page.getByTestId('voucher-apply');
+        expect(await apply.isDisabled()).toBe(true);
+        const withoutVoucher = await totalText(page);
+        await page.getByTestId('voucher-input').fill('NOPE-NOT-A-CODE');
+        await apply.click();
+        await page.getByTestId('voucher-box').locator('.mantine-TextInput-error').waitFor();
+        await page.getByTestId('voucher-input').fill(DEMO_VOUCHER);
+        await apply.click();
+        await page.getByTestId('voucher-valid').waitFor();
+        await expect.poll(() => totalText(page)).not.toBe(withoutVoucher);
+        await page.getByTestId('contact-consent').check();
+        await shot(page, `${name}-3-contact`);
+
+        // A reload keeps the step and everything typed.
+        await page.reload();
+        await page.getByTestId('checkout-contact').waitFor();
+        expect(await page.getByTestId('contact-city').inputValue()).toBe('Berlin');
+        expect(await page.getByTestId('contact-consent').isChecked()).toBe(true);
+
+        await page.getByTestId('checkout-submit').click();
+        const orderId = await page.getByTestId('order-id').textContent();
+        expect(orderId).toBeTruthy();
+        await shot(page, `${name}-4-result`);
+
+        // The order carries what was chosen, priced by the server.
+        const { order } = await apiCall<{
+          order: {
+            no_albums: number;
+            sticker_packaging_type: string;
+            voucher: { code: string } | null;
+            phone: string;
+          };
+        }>(stack.baseUrl, `/orders/${orderId}`, { token: session.access_token });
+        expect(order).toMatchObject({
+          no_albums: 60,
+          sticker_packaging_type: 'stickerbox_single_variety',
+          voucher: { code: DEMO_VOUCHER },
+        });
+
+        // It is listed under /orders and on the profile.
+        await page.goto('/orders');
+        await page.locator(`[data-testid="order-card"][data-order-id="${orderId}"]`).waitFor();
+        await page.goto('/profile');
+        await page.getByTestId('latest-orders').getByText(title).first().waitFor();
+        expect(problems).toEqual([]);
+        await context.close();
+      });
+    }
+  }
+
+  it('shows a guest the prices, asks them to sign up, and keeps the album and the form', async () => {
+    const guest = await apiCall<{ access_token: string; refresh_token: string; guest_id: string }>(
+      stack.baseUrl,
+      '/public/guest_tokens',
+      { method: 'POST' },
+    );
+    const albumId = await weddingAlbum(guest.access_token, 'en', 'Guest wedding');
+    const { context, page } = await newPage(browser, stack.baseUrl, { viewport: DESKTOP });
+    const problems = watchConsole(page);
+    await page.goto('/');
+    await page.evaluate(
+      (session) => {
+        localStorage.setItem('stickerbook.session', JSON.stringify(session));
+        localStorage.setItem(
+          'stickerbook.cookieConsent',
+          JSON.stringify({
+            revision: 1,
+            necessary: true,
+            analytics: false,
+            decidedAt: new Date().toISOString(),
+          }),
+        );
+      },
+      {
+        kind: 'guest',
+        guestId: guest.guest_id,
+        accessToken: guest.access_token,
+        refreshToken: guest.refresh_token,
+      },
+    );
+
+    await page.goto(`/album/${albumId}/checkout`);
+    expect(await totalText(page)).toMatch(/€/);
+    await page.getByTestId('checkout-next').click();
+    await page.getByTestId('checkout-next').click();
+    await fillContact(page, 'Leipzig');
+    await page.getByTestId('contact-consent').check();
+    // The blueprint's empty sticker cells block the order; each links to its spread in the editor.
+    const albumErrors = page.getByTestId('album-errors');
+    await albumErrors.waitFor();
+    const link = page.getByTestId('album-error-link').first();
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(href).toMatch(new RegExp(`^/album/${albumId}/stickers\\?spread=`));
+    const spreadId = new URL(href, stack.baseUrl).searchParams.get('spread');
+
+    // The link opens the editor at that spread; the top bar prices the order from the server and lists the
+    // same problems, each a way to its spread.
+    await link.click();
+    await page.waitForURL(`**/album/${albumId}/stickers`);
+    const current = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as {
+            stickerbookEditor: { selectionController: { currentSpreadId(): string | undefined } };
+          }
+        ).stickerbookEditor.selectionController.currentSpreadId(),
+      );
+    expect(await current()).toBe(spreadId);
+    await expect.poll(() => page.getByTestId('order-button').textContent()).toContain('€285.00');
+    await page.getByTestId('preflight-icon').hover();
+    const entries = page.getByTestId('preflight-entry');
+    await entries.first().waitFor();
+    expect(await entries.filter({ hasText: 'Empty sticker cell' }).count()).toBeGreaterThan(10);
+    await shot(page, 'en-desktop-editor-preflight');
+    await entries.filter({ hasText: 'Empty sticker cell' }).last().click();
+    await expect.poll(current).not.toBe(spreadId);
+    await page.goto(`/album/${albumId}/checkout`);
+    await page.getByTestId('checkout-contact').waitFor();
+
+    await fillStickerCells(guest.access_token, albumId);
+    await page.reload();
+    await page.getByTestId('checkout-contact').waitFor();
+    await expect.poll(() => page.getByTestId('album-errors').count()).toBe(0);
+    await page.getByTestId('checkout-submit').click();
+    await page.getByTestId('checkout-sign-up').waitFor();
+    await shot(page, 'en-desktop-guest-sign-in');
+    await page.getByTestId('checkout-sign-up').click();
+
+    // Sign-up moves the guest's album to the account and returns to the filled-in checkout.
+    await page.getByLabel('E-mail').fill(`guest-checkout-${Date.now()}@e2e.test`);
+    await page.locator('input[type="password"]').fill('correct horse battery');
+    await page.getByTestId('signup-submit').click();
+    await page.waitForURL(`**/album/${albumId}/checkout`);
+    await page.getByTestId('checkout-contact').waitFor();
+    expect(await page.getByTestId('contact-city').inputValue()).toBe('Leipzig');
+    await page.getByTestId('checkout-submit').click();
+    await page.getByTestId('order-id').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,29 @@
+/**
+ * Print approval (SPEC §4 album lock): only while the album is unlocked; locks it, records `print_approved`, and
+ * tells every open editor of the album on every instance (`album_locked`), which switch to preview mode. From then
+ * on the sync service refuses non-admin changes (HTTP and socket) with ALBUM_LOCKED.
+ */
+import { AppError } from '../../http/errors.ts';
+import { broadcastAlbumLock, type Realtime } from '../../realtime/index.ts';
+import { recordLockChange, type OrderRow } from '../repository.ts';
+import type { OrdersContext } from '../service.ts';
+
+export async function approvePrint(
+  ctx: OrdersContext,
+  realtime: Realtime,
+  input: { order: OrderRow; userId: string },
+): Promise<void> {
+  const { order } = input;
+  if (!order.albumId) throw new AppError(409, 'ALBUM_GONE', 'The album of this order was deleted');
+  const changed = await recordLockChange(ctx.db, {
+    orderId: order.id,
+    albumId: order.albumId,
+    from: false,
+    to: true,
+    signal: 'print_approved',
+    message: null,
+    userId: input.userId,
+  });
+  if (!changed) throw new AppError(409, 'ALBUM_LOCKED', 'The album is approved for print already');
+  broadcastAlbumLock(realtime, order.albumId, true);
+}

@@ -1,0 +1,233 @@
+/**
+ * Placing an order (issue 13, docs/api-contract.md POST /orders). Everything is recomputed here: the rules of
+ * SPEC §5, the preflight, the price from the tables, the voucher; amounts a client sends are ignored. The writes
+ * are one transaction (repository.ts placeOrderRows). Idempotency: the key is unique per user and the order keeps
+ * a hash of the request, so a double click or a retried request finds the first order (200), and the same key
+ * with another body is refused (409 IDEMPOTENCY_KEY_REUSED), also when both arrive at once (the unique index
+ * decides and the loser looks the winner up).
+ */
+import {
+  checkoutFormErrors,
+  formatPhoneNumber,
+  isoDay,
+  organizationFieldFor,
+  type Quote,
+} from '@stickerbook/model';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../../auth/access-tokens.ts';
+import { preflightView } from '../../albums/preflight-view.ts';
+import { AppError } from '../../http/errors.ts';
+import type { Language } from '../../http/languages.ts';
+import { loadPriceList, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';
+import {
+  findOrderByIdempotencyKey,
+  isUniqueViolation,
+  placeOrderRows,
+  VoucherUsedUp,
+  type OrderParts,
+  type OrderRow,
+} from '../repository.ts';
+import {
+  categoryOf,
+  fieldErrors,
+  loadCheckoutAlbum,
+  lookUpVoucher,
+  priceQuote,
+  rulesFailed,
+  voucherRateKeys,
+  type OrdersContext,
+} from '../service.ts';
+import { voucherMessage, formatMoney } from '../texts.ts';
+
+export interface OrderForm {
+  album_id: string;
+  organization?: string | null;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string | null;
+  areaCode?: string | null;
+  address1: string;
+  address2?: string | null;
+  zipCode: string;
+  city: string;
+  countryCode: string;
+  noAlbums: number;
+  comment?: string | null;
+  orderFeatures: string[];
+  voucherCode?: string | null;
+  quoteName?: string | null;
+  stickerPackagingType: string;
+  releaseDate: string;
+  printConsent: boolean;
+}
+
+/** A replayed request answers with the stored order; a new one also carries what the confirmation mail needs. */
+export type PlaceOrderResult =
+  | { created: false; order: OrderRow }
+  | { created: true; order: OrderRow; parts: OrderParts; albumTitle: string };
+
+/** Canonical JSON (sorted keys) of the form: the same order asked twice hashes the same however it is spelled. */
+export function requestHash(form: OrderForm): string {
+  const canonical = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(canonical)
+      : value && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .filter(([, v]) => v !== undefined)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, v]) => [k, canonical(v)]),
+          )
+        : value;
+  return createHash('sha256').update(JSON.stringify(canonical(form))).digest('hex');
+}
+
+function replay(existing: OrderRow, hash: string): PlaceOrderResult {
+  if (existing.requestHash !== hash)
+    throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another order');
+  return { created: false, order: existing };
+}
+
+const text = (value: string | null | undefined) => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+function lineItemsOf(quote: Quote, priceList: LoadedPriceList) {
+  return quote.lines.map((line, position) => {
+    const entry = priceList.products.get(line.product) ?? priceList.features.find((f) => f.key === line.product);
+    return {
+      position,
+      product: line.product,
+      kind: line.kind,
+      titles: entry?.titles ?? {},
+      descriptions: entry?.descriptions ?? {},
+      quantity: line.quantity,
+      unitAmount: line.unitAmount,
+      amount: line.amount,
+      amountGross: line.amountGross,
+    };
+  });
+}
+
+export async function placeOrder(
+  ctx: OrdersContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { principal: Principal; idempotencyKey: string; form: OrderForm; language: Language; now: Date },
+): Promise<PlaceOrderResult> {
+  const { principal, form, language, now } = input;
+  if (principal.kind !== 'user')
+    throw new AppError(401, 'SIGNUP_REQUIRED', 'Ordering needs an account: sign up or log in');
+  const hash = requestHash(form);
+  const existing = await findOrderByIdempotencyKey(ctx.db, principal.id, input.idempotencyKey);
+  if (existing) return replay(existing, hash);
+
+  const { album, checks } = await loadCheckoutAlbum(ctx, principal, form.album_id);
+  const category = categoryOf(album);
+  const priceList = await loadPriceList(ctx.db, album.language);
+  const ruleErrors = checkoutFormErrors(form, {
+    category,
+    today: isoDay(now),
+    featureKeys: priceList.features.map((feature) => feature.key),
+  });
+  if (Object.keys(ruleErrors).length > 0) throw rulesFailed('body', fieldErrors(ruleErrors, language));
+  if (checks.errors.length > 0) {
+    throw new AppError(422, 'ALBUM_HAS_ERRORS', 'The album has errors to fix before it can be ordered', {
+      errors: preflightView(checks.errors, language),
+    });
+  }
+
+  const voucherCode = text(form.voucherCode);
+  let voucher: VoucherRow | undefined;
+  if (voucherCode) voucher = await lookUpVoucher(ctx, reply, voucherRateKeys(request, principal), voucherCode);
+  const quoted = priceQuote(priceList, {
+    noAlbums: form.noAlbums,
+    packaging: form.stickerPackagingType,
+    countryCode: form.countryCode,
+    features: form.orderFeatures,
+    voucher,
+    voucherCode,
+    now,
+  });
+  if (!quoted.ok) throw rulesFailed('body', fieldErrors(quoted.errors, language));
+  const quote = quoted.quote;
+  const notApplicable = (status: NonNullable<Quote['voucher']>['status']) =>
+    new AppError(422, 'VOUCHER_NOT_APPLICABLE', 'The voucher cannot be used for this order', {
+      voucher: {
+        code: voucherCode,
+        status,
+        error_message: voucherMessage(status, language, formatMoney(voucher?.minimumAmount ?? 0, quote.currency, language)),
+      },
+    });
+  if (quote.voucher && quote.voucher.status !== 'valid') throw notApplicable(quote.voucher.status);
+
+  const phone = text(form.phone);
+  const areaCode = text(form.areaCode) ?? '';
+  const organization = organizationFieldFor(category) === 'hidden' ? null : text(form.organization);
+  try {
+    const placed = await placeOrderRows(
+      ctx.db,
+      {
+        order: {
+          userId: principal.id,
+          albumId: album.id,
+          language: album.language,
+          currency: quote.currency,
+          subtotal: quote.subtotal,
+          shippingAmount: quote.shipping,
+          amount: quote.amount,
+          amountGross: quote.amountGross,
+          taxValue: quote.taxValue,
+          vatBasisPoints: quote.vatBasisPoints,
+          noAlbums: form.noAlbums,
+          stickerPackagingType: form.stickerPackagingType,
+          orderFeatures: [...new Set(form.orderFeatures)],
+          email: form.email.trim(),
+          phone: phone ? formatPhoneNumber(areaCode, phone) : null,
+          comment: text(form.comment),
+          quoteName: text(form.quoteName),
+          releaseDate: form.releaseDate,
+          voucher:
+            voucher && quote.voucher
+              ? { code: voucher.code, kind: voucher.kind, value: voucher.value, discount: quote.voucher.discount }
+              : null,
+          idempotencyKey: input.idempotencyKey,
+          requestHash: hash,
+        },
+        address: {
+          organization,
+          firstName: form.firstName.trim(),
+          lastName: form.lastName.trim(),
+          address1: form.address1.trim(),
+          address2: text(form.address2),
+          zipCode: form.zipCode.trim(),
+          city: form.city.trim(),
+          countryCode: form.countryCode,
+          phone: phone ? formatPhoneNumber(areaCode, phone) : null,
+        },
+        lineItems: lineItemsOf(quote, priceList),
+        voucher: voucher && quote.voucher ? { id: voucher.id, discount: quote.voucher.discount } : undefined,
+        releaseDate: form.releaseDate,
+      },
+      now,
+    );
+    const { order } = placed;
+    const parts: OrderParts = {
+      addresses: new Map([[order.id, placed.address]]),
+      lineItems: new Map([[order.id, placed.lineItems]]),
+      updates: new Map([[order.id, [placed.update]]]),
+      albums: new Map(),
+    };
+    return { created: true, order, parts, albumTitle: album.title };
+  } catch (error) {
+    if (error instanceof VoucherUsedUp) throw notApplicable('taken');
+    if (isUniqueViolation(error)) {
+      const winner = await findOrderByIdempotencyKey(ctx.db, principal.id, input.idempotencyKey);
+      if (winner) return replay(winner, hash);
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,143 @@
+/** The Checkout of GET /albums/:id/checkout (docs/api-contract.md), built from a quote in the request's language. */
+import {
+  COUNTRIES,
+  deliveryWarning,
+  estimatedDeliveryDate,
+  featureAmount,
+  type AlbumCategory,
+  type Quote,
+} from '@stickerbook/model';
+import { z } from 'zod';
+import { preflightEntrySchema, type PreflightEntryView } from '../albums/preflight-view.ts';
+import type { Language } from '../http/languages.ts';
+import type { LoadedPriceList } from './price-tables.ts';
+import { formatMoney, translated, voucherMessage } from './texts.ts';
+import { lineItemSchema } from './view.ts';
+
+export const checkoutSchema = z.object({
+  errors: z.array(preflightEntrySchema),
+  album: z.object({
+    id: z.string(),
+    title: z.string(),
+    release_date: z.string().nullable(),
+    language: z.string(),
+    category: z.string().nullable(),
+    cover_preview_url: z.string().nullable(),
+  }),
+  blueprint_category: z.string().nullable(),
+  no_albums_range: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
+  countries: z.array(z.string()),
+  default_country_code: z.string(),
+  packaging_types: z.array(
+    z.object({ key: z.enum(['stickerpack', 'stickerbox_single_variety']), title: z.string(), description: z.string() }),
+  ),
+  available_features: z.array(
+    z.object({ key: z.string(), title: z.string(), description: z.string(), amount: z.number().int(), amount_human: z.string() }),
+  ),
+  currency: z.enum(['EUR', 'PLN']),
+  line_items: z.array(lineItemSchema),
+  shipping: z.object({ amount: z.number().int(), amount_human: z.string() }),
+  amount: z.number().int(),
+  amount_gross: z.number().int(),
+  tax_value: z.number().int(),
+  amount_human: z.string(),
+  amount_gross_human: z.string(),
+  tax_value_human: z.string(),
+  voucher: z
+    .object({
+      code: z.string(),
+      status: z.enum(['valid', 'invalid', 'inactive', 'taken', 'below_minimum_amount']),
+      error_message: z.string().nullable(),
+      discount: z.number().int(),
+      discount_human: z.string(),
+    })
+    .nullable(),
+  estimated_delivery_date: z.string(),
+  delivery_warning: z.boolean(),
+});
+export type CheckoutView = z.infer<typeof checkoutSchema>;
+
+export interface CheckoutAlbum {
+  id: string;
+  title: string;
+  releaseDate: string | null;
+  language: string;
+  category: string | null;
+  blueprintCategory: string | null;
+}
+
+export function toCheckoutView(input: {
+  album: CheckoutAlbum;
+  errors: PreflightEntryView[];
+  range: { min: number; max: number; default: number };
+  defaultCountry: string;
+  priceList: LoadedPriceList;
+  quote: Quote;
+  noAlbums: number;
+  voucherMinimum: number;
+  language: Language;
+  now: Date;
+}): CheckoutView {
+  const { album, quote, priceList, language } = input;
+  const human = (amount: number) => formatMoney(amount, quote.currency, language);
+  const catalogue = (key: string) => priceList.products.get(key) ?? priceList.features.find((f) => f.key === key);
+  const delivery = estimatedDeliveryDate(input.now);
+  return {
+    errors: input.errors,
+    album: {
+      id: album.id,
+      title: album.title,
+      release_date: album.releaseDate,
+      language: album.language,
+      category: album.category as AlbumCategory | null,
+      cover_preview_url: null,
+    },
+    blueprint_category: album.blueprintCategory,
+    no_albums_range: input.range,
+    countries: [...COUNTRIES],
+    default_country_code: input.defaultCountry,
+    packaging_types: (['stickerpack', 'stickerbox_single_variety'] as const).map((key) => ({
+      key,
+      title: translated(priceList.products.get(key)?.titles ?? {}, language),
+      description: translated(priceList.products.get(key)?.descriptions ?? {}, language),
+    })),
+    available_features: priceList.features.map((feature) => {
+      const amount = featureAmount(feature, input.noAlbums);
+      return {
+        key: feature.key,
+        title: translated(feature.titles, language),
+        description: translated(feature.descriptions, language),
+        amount,
+        amount_human: human(amount),
+      };
+    }),
+    currency: quote.currency,
+    line_items: quote.lines.map((line) => ({
+      product: line.product,
+      title: translated(catalogue(line.product)?.titles ?? {}, language),
+      description: translated(catalogue(line.product)?.descriptions ?? {}, language),
+      quantity: line.quantity,
+      unit_amount: line.unitAmount,
+      amount: line.amount,
+      amount_gross: line.amountGross,
+      amount_human: human(line.amount),
+      amount_gross_human: human(line.amountGross),
+    })),
+    shipping: { amount: quote.shipping, amount_human: human(quote.shipping) },
+    amount: quote.amount,
+    amount_gross: quote.amountGross,
+    tax_value: quote.taxValue,
+    amount_human: human(quote.amount),
+    amount_gross_human: human(quote.amountGross),
+    tax_value_human: human(quote.taxValue),
+    voucher: quote.voucher && {
+      code: quote.voucher.code,
+      status: quote.voucher.status,
+      error_message: voucherMessage(quote.voucher.status, language, human(input.voucherMinimum)),
+      discount: quote.voucher.discount,
+      discount_human: human(quote.voucher.discount),
+    },
+    estimated_delivery_date: delivery,
+    delivery_warning: deliveryWarning(delivery, album.releaseDate),
+  };
+}

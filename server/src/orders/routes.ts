@@ -1,0 +1,285 @@
+/**
+ * Checkout and orders (issue 13, docs/api-contract.md "Checkout and orders"). Access: the checkout for anyone who
+ * may see the album (guests too); ordering for signed-in users; an order for its user (and admins); anyone else
+ * gets 404 for albums and orders alike, so ids do not leak.
+ */
+import { PAGE_SIZES } from '@stickerbook/model';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAdmin, type Principal } from '../auth/access-tokens.ts';
+import { requirePrincipal } from '../auth/authenticate.ts';
+import { AlbumChecksCache } from '../albums/checks-cache.ts';
+import { notFound } from '../http/errors.ts';
+import { mailSender } from '../invitations/mail.ts';
+import { errorResponses } from '../routes/schemas.ts';
+import { approvePrint } from './actions/approve-print.ts';
+import { placeOrder } from './actions/place-order.ts';
+import { submitReview } from './actions/submit-review.ts';
+import { checkoutSchema } from './checkout-view.ts';
+import { orderConfirmationMail } from './mail.ts';
+import { findOrder, listOrdersOfUser, loadOrderParts, type OrderParts, type OrderRow } from './repository.ts';
+import { checkoutFor, type OrdersContext } from './service.ts';
+import { languageOf, requestLanguage, signalTitle, STAFF_SIGNALS } from './texts.ts';
+import { orderSchema, toOrderView } from './view.ts';
+import { PriceListCache } from './price-tables.ts';
+import { VoucherAttempts } from './voucher-attempts.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+const text = (max: number) => z.string().max(max).nullable().optional();
+const asArray = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+
+const checkoutQuerySchema = z.strictObject({
+  no_albums: z.coerce.number().int().optional(),
+  sticker_packaging_type: z.string().max(50).optional(),
+  country_code: z.string().max(2).optional(),
+  order_features: z.preprocess(asArray, z.array(z.string().max(100)).max(20)),
+  voucher_code: z.string().max(100).optional(),
+  /** The event date chosen in the product step, for the delivery warning before it is saved. */
+  release_date: z.iso.date().optional(),
+});
+
+/**
+ * Types are checked here (400); every rule of SPEC §5 is checked by packages/model `checkoutFormErrors` and
+ * answered 422 with translated messages per field, so lengths here are only a bound on what we read.
+ */
+const orderFormSchema = z.strictObject({
+  album_id: z.string().min(1).max(64),
+  organization: text(1000),
+  firstName: text(1000),
+  lastName: text(1000),
+  email: text(1000),
+  phone: text(1000),
+  areaCode: text(100),
+  address1: text(1000),
+  address2: text(1000),
+  zipCode: text(1000),
+  city: text(1000),
+  countryCode: text(10),
+  noAlbums: z.number().int(),
+  comment: text(10_000),
+  orderFeatures: z.array(z.string().max(100)).max(20).default([]),
+  voucherCode: text(100),
+  quoteName: text(1000),
+  stickerPackagingType: text(100),
+  releaseDate: text(100),
+  printConsent: z.boolean().optional(),
+  // Amounts a client sends are ignored: the server prices every order itself.
+  amount: z.unknown().optional(),
+  amount_gross: z.unknown().optional(),
+});
+
+const placedSchema = z.object({
+  order: z.object({
+    id: z.string(),
+    amount: z.number().int(),
+    amount_gross: z.number().int(),
+    currency: z.enum(['EUR', 'PLN']),
+    album: z.object({ id: z.string().nullable(), release_date: z.string().nullable() }),
+  }),
+});
+
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app.ctx;
+  const ctx: OrdersContext = {
+    db: database.db,
+    checks: new AlbumChecksCache(),
+    priceLists: new PriceListCache(),
+    voucherAttempts: new VoucherAttempts(),
+  };
+  const mails = mailSender(database);
+
+  async function visibleOrder(principal: Principal, id: string): Promise<OrderRow> {
+    const order = await findOrder(ctx.db, id);
+    const mine = principal.kind === 'user' && order?.userId === principal.id;
+    if (!order || !(mine || isAdmin(principal))) throw notFound('Order');
+    return order;
+  }
+
+  async function orderView(order: OrderRow, language: ReturnType<typeof requestLanguage>) {
+    return toOrderView(order, await loadOrderParts(ctx.db, [order]), language);
+  }
+
+  async function sendConfirmation(order: OrderRow, parts: OrderParts, albumTitle: string) {
+    const language = languageOf(order.language);
+    await mails.send(orderConfirmationMail({ order, parts, albumTitle, language, publicUrl: config.publicUrl }));
+  }
+
+  app.get(
+    '/albums/:id/checkout',
+    {
+      schema: {
+        tags: ['orders'],
+        params: idParams,
+        querystring: checkoutQuerySchema,
+        response: { 200: z.object({ checkout: checkoutSchema }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const checkout = await checkoutFor(ctx, request, reply, {
+        principal,
+        albumId: request.params.id,
+        query: request.query,
+        language: requestLanguage(request),
+        now: new Date(),
+      });
+      return { checkout };
+    },
+  );
+
+  app.post(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        headers: z.object({ 'idempotency-key': z.string().min(8).max(100) }).loose(),
+        body: orderFormSchema,
+        response: { 200: placedSchema, 201: placedSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = requirePrincipal(request);
+      const { amount: _amount, amount_gross: _amountGross, ...form } = request.body;
+      const result = await placeOrder(ctx, request, reply, {
+        principal,
+        idempotencyKey: request.headers['idempotency-key'],
+        form: {
+          ...form,
+          firstName: form.firstName ?? '',
+          lastName: form.lastName ?? '',
+          email: form.email ?? '',
+          address1: form.address1 ?? '',
+          zipCode: form.zipCode ?? '',
+          city: form.city ?? '',
+          countryCode: form.countryCode ?? '',
+          stickerPackagingType: form.stickerPackagingType ?? '',
+          releaseDate: form.releaseDate ?? '',
+          printConsent: form.printConsent ?? false,
+        },
+        language: requestLanguage(request),
+        now: new Date(),
+      });
+      if (result.created) {
+        // The order stands once committed; a mail queue that is down must not turn it into an error.
+        await sendConfirmation(result.order, result.parts, result.albumTitle).catch((error: unknown) =>
+          request.log.error({ err: error, orderId: result.order.id }, 'order confirmation mail not queued'),
+        );
+      }
+      const { order } = result;
+      return reply.status(result.created ? 201 : 200).send({
+        order: {
+          id: order.id,
+          amount: order.amount,
+          amount_gross: order.amountGross,
+          currency: order.currency,
+          album: { id: order.albumId, release_date: order.releaseDate },
+        },
+      });
+    },
+  );
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        tags: ['orders'],
+        querystring: z.strictObject({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          per: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.orders),
+        }),
+        response: {
+          200: z.object({
+            orders: z.array(orderSchema),
+            pagination: z.object({ page: z.number(), per: z.number(), total: z.number(), pages: z.number() }),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const principal = requirePrincipal(request);
+      const { page, per } = request.query;
+      if (principal.kind !== 'user') return { orders: [], pagination: { page, per, total: 0, pages: 0 } };
+      const { rows, total } = await listOrdersOfUser(ctx.db, principal.id, { offset: (page - 1) * per, limit: per });
+      const parts = await loadOrderParts(ctx.db, rows);
+      const language = requestLanguage(request);
+      return {
+        orders: rows.map((row) => toOrderView(row, parts, language)),
+        pagination: { page, per, total, pages: Math.ceil(total / per) },
+      };
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        params: idParams,
+        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const order = await visibleOrder(requirePrincipal(request), request.params.id);
+      return { order: await orderView(order, requestLanguage(request)) };
+    },
+  );
+
+  app.get(
+    '/order_signals',
+    {
+      schema: {
+        tags: ['orders'],
+        response: {
+          200: z.object({ order_signals: z.array(z.object({ title: z.string(), human_title: z.string() })) }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      requirePrincipal(request);
+      const language = requestLanguage(request);
+      return { order_signals: STAFF_SIGNALS.map((title) => ({ title, human_title: signalTitle(title, language) })) };
+    },
+  );
+
+  /** The review steps are the customer's: the order's user, or an admin acting for them. */
+  async function reviewableOrder(principal: Principal, id: string) {
+    const order = await visibleOrder(principal, id);
+    if (principal.kind !== 'user') throw notFound('Order');
+    return { order, userId: principal.id };
+  }
+
+  app.post(
+    '/orders/:id/print_approval',
+    {
+      schema: {
+        tags: ['orders'],
+        params: idParams,
+        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { order, userId } = await reviewableOrder(requirePrincipal(request), request.params.id);
+      await approvePrint(ctx, app.realtime, { order, userId });
+      return { order: await orderView(order, requestLanguage(request)) };
+    },
+  );
+
+  app.post(
+    '/orders/:id/submit_review',
+    {
+      schema: {
+        tags: ['orders'],
+        params: idParams,
+        body: z.strictObject({ message: z.string().trim().max(5000).nullable().optional() }).nullish(),
+        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { order, userId } = await reviewableOrder(requirePrincipal(request), request.params.id);
+      await submitReview(ctx, app.realtime, { order, userId, message: request.body?.message || null });
+      return { order: await orderView(order, requestLanguage(request)) };
+    },
+  );
+};

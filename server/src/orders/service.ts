@@ -1,0 +1,220 @@
+/**
+ * Checkout and order rules that are not HTTP: which album, which price list, the live quote with its voucher, and
+ * the field errors as the API answers them. The routes and the actions (actions/*.ts) call these.
+ */
+import {
+  albumCountRange,
+  COUNTRIES,
+  defaultCountryFor,
+  normalizeVoucherCode,
+  quoteOrder,
+  STICKER_PACKAGING_TYPES,
+  type CheckoutFieldError,
+  type PackagingType,
+  type Quote,
+  type QuoteErrorCode,
+} from '@stickerbook/model';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Principal } from '../auth/access-tokens.ts';
+import type { AlbumChecksCache } from '../albums/checks-cache.ts';
+import { preflightView, type AlbumChecks } from '../albums/preflight-view.ts';
+import type { Db } from '../db/database.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import type { Language } from '../http/languages.ts';
+import { albumFreshness } from '../repositories/albums.ts';
+import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
+import {
+  findVoucherByCode,
+  toModelVoucher,
+  type LoadedPriceList,
+  type PriceListCache,
+  type VoucherRow,
+} from './price-tables.ts';
+import { findOrderAlbumHeader, type OrderAlbumHeader } from './repository.ts';
+import { fieldMessage } from './texts.ts';
+import { VOUCHER_GUESS_LIMIT, type GuessKey, type VoucherAttempts } from './voucher-attempts.ts';
+
+export interface OrdersContext {
+  db: Db;
+  checks: AlbumChecksCache;
+  priceLists: PriceListCache;
+  voucherAttempts: VoucherAttempts;
+}
+
+export interface FieldError {
+  field: string;
+  code: string;
+  message: string;
+}
+
+export function validationFailed(location: 'body' | 'querystring', fields: FieldError[]): AppError {
+  return new AppError(400, 'VALIDATION_FAILED', 'Some fields are not valid', { location, fields });
+}
+
+/** 422 VALIDATION_FAILED: the request is well-formed, but a checkout rule refuses it (docs/api-contract.md). */
+export function rulesFailed(location: 'body' | 'querystring', fields: FieldError[]): AppError {
+  return new AppError(422, 'VALIDATION_FAILED', 'Some fields break a checkout rule', { location, fields });
+}
+
+export function fieldErrors(
+  errors: Partial<Record<string, CheckoutFieldError | QuoteErrorCode>>,
+  language: Language,
+  names: Record<string, string> = {},
+): FieldError[] {
+  return Object.entries(errors).flatMap(([field, code]) =>
+    code ? [{ field: names[field] ?? field, code, message: fieldMessage(code, language) }] : [],
+  );
+}
+
+export interface CheckoutAlbumState {
+  album: OrderAlbumHeader;
+  checks: AlbumChecks;
+}
+
+/** The album with its preflight, for anyone who may see it (members, guests owning it, admins); else 404. */
+export async function loadCheckoutAlbum(ctx: OrdersContext, principal: Principal, albumId: string): Promise<CheckoutAlbumState> {
+  const fresh = await albumFreshness(ctx.db, albumId, principal);
+  if (!fresh) throw notFound('Album');
+  const [found, checks] = await Promise.all([
+    findOrderAlbumHeader(ctx.db, albumId),
+    ctx.checks.get(ctx.db, albumId, fresh),
+  ]);
+  if (!found || !checks) throw notFound('Album');
+  return { album: found, checks };
+}
+
+export const categoryOf = (album: Pick<OrderAlbumHeader, 'category' | 'blueprintCategory'>) =>
+  album.category ?? album.blueprintCategory;
+
+/** Who guesses vouchers: the signed-in user or guest, and the IP. */
+export const voucherRateKeys = (request: FastifyRequest, principal: Principal): GuessKey[] => [
+  { key: `${principal.kind}:${principal.id}`, limit: VOUCHER_GUESS_LIMIT.user },
+  { key: `ip:${request.ip}`, limit: VOUCHER_GUESS_LIMIT.ip },
+];
+
+/**
+ * The voucher row for a code, counting a code that does not exist as a guess; 429 once the caller has guessed
+ * too often (with the retry-after header of every other 429 of the API).
+ */
+export async function lookUpVoucher(
+  ctx: OrdersContext,
+  reply: FastifyReply,
+  keys: readonly GuessKey[],
+  rawCode: string,
+): Promise<VoucherRow | undefined> {
+  const code = normalizeVoucherCode(rawCode);
+  const retryAfterSeconds = ctx.voucherAttempts.retryAfter(keys, code);
+  if (retryAfterSeconds !== null) {
+    reply.header('retry-after', String(retryAfterSeconds));
+    throw new AppError(429, 'RATE_LIMITED', `Too many voucher codes tried, retry in ${retryAfterSeconds} s`, {
+      retryAfterSeconds,
+    });
+  }
+  const row = await findVoucherByCode(ctx.db, code);
+  if (!row) ctx.voucherAttempts.miss(keys, code);
+  return row;
+}
+
+export interface QuoteInput {
+  noAlbums: number;
+  packaging: string;
+  countryCode: string;
+  features: string[];
+  voucher: VoucherRow | undefined;
+  voucherCode: string | null;
+  now: Date;
+}
+
+/** Names of the checkout query parameters, for field errors of GET /albums/:id/checkout. */
+export const QUERY_FIELD_NAMES: Record<string, string> = {
+  noAlbums: 'no_albums',
+  stickerPackagingType: 'sticker_packaging_type',
+  countryCode: 'country_code',
+  orderFeatures: 'order_features',
+};
+
+/** The product choices a quote needs, checked against the category and the price list (SPEC §5). */
+export function productChoiceErrors(
+  category: string | null,
+  priceList: LoadedPriceList,
+  input: Pick<QuoteInput, 'noAlbums' | 'packaging' | 'countryCode' | 'features'>,
+): Partial<Record<string, CheckoutFieldError>> {
+  const errors: Partial<Record<string, CheckoutFieldError>> = {};
+  const { min, max } = albumCountRange(category);
+  if (!Number.isInteger(input.noAlbums) || input.noAlbums < min || input.noAlbums > max)
+    errors.noAlbums = 'ALBUM_COUNT_OUT_OF_RANGE';
+  if (!(STICKER_PACKAGING_TYPES as readonly string[]).includes(input.packaging))
+    errors.stickerPackagingType = 'PACKAGING_UNKNOWN';
+  if (!(COUNTRIES as readonly string[]).includes(input.countryCode)) errors.countryCode = 'COUNTRY_NOT_SUPPORTED';
+  const known = new Set(priceList.features.map((feature) => feature.key));
+  if (input.features.some((key) => !known.has(key))) errors.orderFeatures = 'FEATURE_UNKNOWN';
+  return errors;
+}
+
+/** Runs packages/model `quoteOrder`; a gap in the price tables is a field error like any other. */
+export function priceQuote(
+  priceList: LoadedPriceList,
+  input: QuoteInput,
+): { ok: true; quote: Quote } | { ok: false; errors: Partial<Record<string, QuoteErrorCode>> } {
+  return quoteOrder(
+    { ...priceList.tables, vouchers: input.voucher ? [toModelVoucher(input.voucher)] : [] },
+    {
+      noAlbums: input.noAlbums,
+      packaging: input.packaging as PackagingType,
+      countryCode: input.countryCode,
+      features: input.features,
+      voucherCode: input.voucherCode,
+      now: input.now,
+    },
+  );
+}
+
+export interface CheckoutQuery {
+  no_albums?: number;
+  sticker_packaging_type?: string;
+  country_code?: string;
+  order_features: string[];
+  voucher_code?: string;
+  release_date?: string;
+}
+
+/** GET /albums/:id/checkout: the live quote and everything the checkout shows around it. */
+export async function checkoutFor(
+  ctx: OrdersContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  input: { principal: Principal; albumId: string; query: CheckoutQuery; language: Language; now: Date },
+): Promise<CheckoutView> {
+  const { album, checks } = await loadCheckoutAlbum(ctx, input.principal, input.albumId);
+  const category = categoryOf(album);
+  const range = albumCountRange(category);
+  const defaultCountry = defaultCountryFor(input.language);
+  const priceList = await ctx.priceLists.get(ctx.db, album.language);
+  const choice = {
+    noAlbums: input.query.no_albums ?? range.default,
+    packaging: input.query.sticker_packaging_type ?? 'stickerpack',
+    countryCode: input.query.country_code ?? defaultCountry,
+    features: [...new Set(input.query.order_features)],
+  };
+  const choiceErrors = productChoiceErrors(category, priceList, choice);
+  if (Object.keys(choiceErrors).length > 0)
+    throw rulesFailed('querystring', fieldErrors(choiceErrors, input.language, QUERY_FIELD_NAMES));
+  const voucherCode = input.query.voucher_code?.trim() || null;
+  const voucher = voucherCode
+    ? await lookUpVoucher(ctx, reply, voucherRateKeys(request, input.principal), voucherCode)
+    : undefined;
+  const quoted = priceQuote(priceList, { ...choice, voucher, voucherCode, now: input.now });
+  if (!quoted.ok) throw rulesFailed('querystring', fieldErrors(quoted.errors, input.language, QUERY_FIELD_NAMES));
+  return toCheckoutView({
+    album: { ...album, releaseDate: input.query.release_date ?? album.releaseDate },
+    errors: preflightView(checks.errors, input.language),
+    range,
+    defaultCountry,
+    priceList,
+    quote: quoted.quote,
+    noAlbums: choice.noAlbums,
+    voucherMinimum: voucher?.minimumAmount ?? 0,
+    language: input.language,
+    now: input.now,
+  });
+}

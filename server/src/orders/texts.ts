@@ -1,0 +1,323 @@
+/**
+ * The order texts the server answers in the request's language (Accept-Language, fallback en, SPEC §1): field
+ * messages of the checkout rules, voucher messages (SPEC §5/§8), order signal titles (SPEC §4) and money.
+ * Codes stay the contract; these strings are what the form shows beside a field.
+ */
+import type { CheckoutFieldError, Currency, QuoteErrorCode, VoucherStatus } from '@stickerbook/model';
+import type { FastifyRequest } from 'fastify';
+import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
+
+export function requestLanguage(request: FastifyRequest): Language {
+  return preferredLanguage(request.headers['accept-language']) ?? 'en';
+}
+
+export function languageOf(value: string | null | undefined): Language {
+  const code = value?.slice(0, 2).toLowerCase() ?? '';
+  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
+}
+
+const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', pl: 'pl-PL' };
+const formatters = new Map<string, Intl.NumberFormat>();
+
+/** Minor units as money in the language's format: 28500 EUR → '285,00 €' (de), '€285.00' (en). */
+export function formatMoney(amountMinor: number, currency: Currency, language: Language): string {
+  const key = `${language}:${currency}`;
+  let format = formatters.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency });
+    formatters.set(key, format);
+  }
+  // Minor units to major for display only; the division is exact for two-decimal currencies.
+  return format.format(amountMinor / 100);
+}
+
+export function formatDay(day: string, language: Language): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+}
+
+type FieldCode = CheckoutFieldError | QuoteErrorCode;
+
+const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
+  de: {
+    FIELD_REQUIRED: 'Dieses Feld muss ausgefüllt werden.',
+    FIELD_TOO_LONG: 'Dieser Text ist zu lang (höchstens 100 Zeichen).',
+    COMPANY_REQUIRED: 'Bitte gib den Namen deines Unternehmens an.',
+    CLUB_REQUIRED: 'Bitte gib den Namen deines Vereins an.',
+    EMAIL_REQUIRED: 'Bitte gib deine E-Mail-Adresse an.',
+    EMAIL_INVALID: 'Diese E-Mail-Adresse ist ungültig.',
+    PHONE_REQUIRED: 'Bitte gib deine Telefonnummer an.',
+    PHONE_INVALID: 'Die Telefonnummer darf nur Ziffern und Leerzeichen enthalten.',
+    PHONE_TOO_LONG: 'Die Telefonnummer darf höchstens 20 Zeichen lang sein.',
+    AREA_CODE_INVALID: 'Diese Vorwahl ist ungültig.',
+    COUNTRY_NOT_SUPPORTED: 'In dieses Land können wir leider nicht liefern.',
+    ALBUM_COUNT_OUT_OF_RANGE: 'Diese Anzahl an Alben ist für diese Albumart nicht möglich.',
+    ALBUM_COUNT_INVALID: 'Diese Anzahl an Alben ist nicht möglich.',
+    PRICE_MISSING: 'Für diese Anzahl gibt es keinen Preis.',
+    COMMENT_TOO_LONG: 'Die Anmerkungen dürfen höchstens 1000 Zeichen lang sein.',
+    PACKAGING_UNKNOWN: 'Bitte wähle eine Verpackung der Sticker.',
+    FEATURE_UNKNOWN: 'Diese Zusatzoption gibt es nicht.',
+    RELEASE_DATE_REQUIRED: 'Bitte gib das Datum deiner Veranstaltung an.',
+    RELEASE_DATE_INVALID: 'Dieses Datum ist ungültig.',
+    RELEASE_DATE_IN_PAST: 'Das Datum der Veranstaltung darf nicht in der Vergangenheit liegen.',
+    PRINT_CONSENT_REQUIRED: 'Bitte bestätige, dass dein Album so gedruckt werden darf.',
+  },
+  en: {
+    FIELD_REQUIRED: 'This field is required.',
+    FIELD_TOO_LONG: 'This text is too long (at most 100 characters).',
+    COMPANY_REQUIRED: 'Please enter the name of your company.',
+    CLUB_REQUIRED: 'Please enter the name of your club.',
+    EMAIL_REQUIRED: 'Please enter your e-mail address.',
+    EMAIL_INVALID: 'This e-mail address is invalid.',
+    PHONE_REQUIRED: 'Please enter your phone number.',
+    PHONE_INVALID: 'The phone number may contain only digits and spaces.',
+    PHONE_TOO_LONG: 'The phone number may be at most 20 characters long.',
+    AREA_CODE_INVALID: 'This area code is invalid.',
+    COUNTRY_NOT_SUPPORTED: 'Sorry, we cannot deliver to this country.',
+    ALBUM_COUNT_OUT_OF_RANGE: 'This number of albums is not available for this kind of album.',
+    ALBUM_COUNT_INVALID: 'This number of albums is not possible.',
+    PRICE_MISSING: 'There is no price for this number of albums.',
+    COMMENT_TOO_LONG: 'Your remarks may be at most 1000 characters long.',
+    PACKAGING_UNKNOWN: 'Please choose how the stickers are packed.',
+    FEATURE_UNKNOWN: 'This extra option does not exist.',
+    RELEASE_DATE_REQUIRED: 'Please enter the date of your event.',
+    RELEASE_DATE_INVALID: 'This date is invalid.',
+    RELEASE_DATE_IN_PAST: 'The date of the event cannot be in the past.',
+    PRINT_CONSENT_REQUIRED: 'Please confirm that your album may be printed as it is.',
+  },
+  fr: {
+    FIELD_REQUIRED: 'Ce champ est obligatoire.',
+    FIELD_TOO_LONG: 'Ce texte est trop long (100 caractères au maximum).',
+    COMPANY_REQUIRED: 'Veuillez indiquer le nom de votre entreprise.',
+    CLUB_REQUIRED: 'Veuillez indiquer le nom de votre club.',
+    EMAIL_REQUIRED: 'Veuillez indiquer votre adresse e-mail.',
+    EMAIL_INVALID: 'Cette adresse e-mail n’est pas valide.',
+    PHONE_REQUIRED: 'Veuillez indiquer votre numéro de téléphone.',
+    PHONE_INVALID: 'Le numéro de téléphone ne peut contenir que des chiffres et des espaces.',
+    PHONE_TOO_LONG: 'Le numéro de téléphone ne peut pas dépasser 20 caractères.',
+    AREA_CODE_INVALID: 'Cet indicatif n’est pas valide.',
+    COUNTRY_NOT_SUPPORTED: 'Désolés, nous ne livrons pas dans ce pays.',
+    ALBUM_COUNT_OUT_OF_RANGE: 'Ce nombre d’albums n’est pas possible pour ce type d’album.',
+    ALBUM_COUNT_INVALID: 'Ce nombre d’albums n’est pas possible.',
+    PRICE_MISSING: 'Il n’y a pas de prix pour ce nombre d’albums.',
+    COMMENT_TOO_LONG: 'Vos remarques ne peuvent pas dépasser 1000 caractères.',
+    PACKAGING_UNKNOWN: 'Veuillez choisir l’emballage des stickers.',
+    FEATURE_UNKNOWN: 'Cette option n’existe pas.',
+    RELEASE_DATE_REQUIRED: 'Veuillez indiquer la date de votre événement.',
+    RELEASE_DATE_INVALID: 'Cette date n’est pas valide.',
+    RELEASE_DATE_IN_PAST: 'La date de l’événement ne peut pas être dans le passé.',
+    PRINT_CONSENT_REQUIRED: 'Veuillez confirmer que votre album peut être imprimé tel quel.',
+  },
+  it: {
+    FIELD_REQUIRED: 'Questo campo è obbligatorio.',
+    FIELD_TOO_LONG: 'Questo testo è troppo lungo (al massimo 100 caratteri).',
+    COMPANY_REQUIRED: 'Inserisci il nome della tua azienda.',
+    CLUB_REQUIRED: 'Inserisci il nome della tua società sportiva.',
+    EMAIL_REQUIRED: 'Inserisci il tuo indirizzo e-mail.',
+    EMAIL_INVALID: 'Questo indirizzo e-mail non è valido.',
+    PHONE_REQUIRED: 'Inserisci il tuo numero di telefono.',
+    PHONE_INVALID: 'Il numero di telefono può contenere solo cifre e spazi.',
+    PHONE_TOO_LONG: 'Il numero di telefono può avere al massimo 20 caratteri.',
+    AREA_CODE_INVALID: 'Questo prefisso non è valido.',
+    COUNTRY_NOT_SUPPORTED: 'Purtroppo non spediamo in questo paese.',
+    ALBUM_COUNT_OUT_OF_RANGE: 'Questo numero di album non è disponibile per questo tipo di album.',
+    ALBUM_COUNT_INVALID: 'Questo numero di album non è possibile.',
+    PRICE_MISSING: 'Non esiste un prezzo per questo numero di album.',
+    COMMENT_TOO_LONG: 'Le note possono avere al massimo 1000 caratteri.',
+    PACKAGING_UNKNOWN: 'Scegli come confezionare le figurine.',
+    FEATURE_UNKNOWN: 'Questa opzione non esiste.',
+    RELEASE_DATE_REQUIRED: 'Inserisci la data del tuo evento.',
+    RELEASE_DATE_INVALID: 'Questa data non è valida.',
+    RELEASE_DATE_IN_PAST: 'La data dell’evento non può essere nel passato.',
+    PRINT_CONSENT_REQUIRED: 'Conferma che il tuo album può essere stampato così com’è.',
+  },
+  pl: {
+    FIELD_REQUIRED: 'To pole jest wymagane.',
+    FIELD_TOO_LONG: 'Ten tekst jest za długi (maksymalnie 100 znaków).',
+    COMPANY_REQUIRED: 'Podaj nazwę swojej firmy.',
+    CLUB_REQUIRED: 'Podaj nazwę swojego klubu.',
+    EMAIL_REQUIRED: 'Podaj swój adres e-mail.',
+    EMAIL_INVALID: 'Ten adres e-mail jest nieprawidłowy.',
+    PHONE_REQUIRED: 'Podaj swój numer telefonu.',
+    PHONE_INVALID: 'Numer telefonu może zawierać tylko cyfry i spacje.',
+    PHONE_TOO_LONG: 'Numer telefonu może mieć maksymalnie 20 znaków.',
+    AREA_CODE_INVALID: 'Ten numer kierunkowy jest nieprawidłowy.',
+    COUNTRY_NOT_SUPPORTED: 'Niestety nie dostarczamy do tego kraju.',
+    ALBUM_COUNT_OUT_OF_RANGE: 'Ta liczba albumów nie jest dostępna dla tego rodzaju albumu.',
+    ALBUM_COUNT_INVALID: 'Ta liczba albumów nie jest możliwa.',
+    PRICE_MISSING: 'Dla tej liczby albumów nie ma ceny.',
+    COMMENT_TOO_LONG: 'Uwagi mogą mieć maksymalnie 1000 znaków.',
+    PACKAGING_UNKNOWN: 'Wybierz sposób pakowania naklejek.',
+    FEATURE_UNKNOWN: 'Ta opcja dodatkowa nie istnieje.',
+    RELEASE_DATE_REQUIRED: 'Podaj datę swojego wydarzenia.',
+    RELEASE_DATE_INVALID: 'Ta data jest nieprawidłowa.',
+    RELEASE_DATE_IN_PAST: 'Data wydarzenia nie może być w przeszłości.',
+    PRINT_CONSENT_REQUIRED: 'Potwierdź, że album może zostać wydrukowany w tej postaci.',
+  },
+};
+
+export function fieldMessage(code: FieldCode, language: Language): string {
+  return FIELD_MESSAGES[language][code];
+}
+
+const VOUCHER_MESSAGES: Record<Language, Record<Exclude<VoucherStatus, 'valid'>, (minimum: string) => string>> = {
+  de: {
+    invalid: () => 'Dieser Gutscheincode ist ungültig.',
+    inactive: () => 'Dieser Gutschein ist nicht mehr aktiv.',
+    taken: () => 'Dieser Gutschein wurde bereits eingelöst.',
+    below_minimum_amount: (minimum) => `Dieser Gutschein gilt erst ab einem Bestellwert von ${minimum}.`,
+  },
+  en: {
+    invalid: () => 'This voucher code is invalid.',
+    inactive: () => 'This voucher is no longer active.',
+    taken: () => 'This voucher has already been used.',
+    below_minimum_amount: (minimum) => `This voucher applies only to orders of ${minimum} or more.`,
+  },
+  fr: {
+    invalid: () => 'Ce code de bon n’est pas valide.',
+    inactive: () => 'Ce bon n’est plus actif.',
+    taken: () => 'Ce bon a déjà été utilisé.',
+    below_minimum_amount: (minimum) => `Ce bon n’est valable qu’à partir d’une commande de ${minimum}.`,
+  },
+  it: {
+    invalid: () => 'Questo codice buono non è valido.',
+    inactive: () => 'Questo buono non è più attivo.',
+    taken: () => 'Questo buono è già stato utilizzato.',
+    below_minimum_amount: (minimum) => `Questo buono vale solo per ordini a partire da ${minimum}.`,
+  },
+  pl: {
+    invalid: () => 'Ten kod bonu jest nieprawidłowy.',
+    inactive: () => 'Ten bon nie jest już aktywny.',
+    taken: () => 'Ten bon został już wykorzystany.',
+    below_minimum_amount: (minimum) => `Ten bon obowiązuje dopiero od wartości zamówienia ${minimum}.`,
+  },
+};
+
+export function voucherMessage(status: VoucherStatus, language: Language, minimum: string): string | null {
+  return status === 'valid' ? null : VOUCHER_MESSAGES[language][status](minimum);
+}
+
+/** SPEC §4: the signals staff may add, in this order. */
+export const STAFF_SIGNALS = [
+  'accepted',
+  'rejected',
+  'review_feedback',
+  'review_completed',
+  'transfer_completed',
+  'production_started',
+  'albums_shipped',
+  'shipment_created',
+] as const;
+
+const SIGNAL_TITLES: Record<Language, Record<string, string>> = {
+  de: {
+    order_placed: 'Bestellung eingegangen',
+    line_items_changed: 'Positionen geändert',
+    print_approved: 'Druckfreigabe erteilt',
+    accepted: 'Bestellung angenommen',
+    rejected: 'Bestellung abgelehnt',
+    review_feedback: 'Feedback zum Design',
+    review_completed: 'Designprüfung abgeschlossen',
+    export_started: 'Export gestartet',
+    export_completed: 'Export abgeschlossen',
+    export_failed: 'Export fehlgeschlagen',
+    transfer_started: 'Übertragung an die Druckerei gestartet',
+    transfer_completed: 'An die Druckerei übertragen',
+    transfer_failed: 'Übertragung an die Druckerei fehlgeschlagen',
+    invoice_created: 'Rechnung erstellt',
+    production_started: 'Produktion gestartet',
+    albums_shipped: 'Alben versendet',
+    shipment_created: 'Sendung angelegt',
+    shipped: 'Versendet',
+  },
+  en: {
+    order_placed: 'Order received',
+    line_items_changed: 'Line items changed',
+    print_approved: 'Approved for print',
+    accepted: 'Order accepted',
+    rejected: 'Order rejected',
+    review_feedback: 'Design feedback',
+    review_completed: 'Design check completed',
+    export_started: 'Export started',
+    export_completed: 'Export completed',
+    export_failed: 'Export failed',
+    transfer_started: 'Transfer to the print shop started',
+    transfer_completed: 'Sent to the print shop',
+    transfer_failed: 'Transfer to the print shop failed',
+    invoice_created: 'Invoice created',
+    production_started: 'Production started',
+    albums_shipped: 'Albums shipped',
+    shipment_created: 'Shipment created',
+    shipped: 'Shipped',
+  },
+  fr: {
+    order_placed: 'Commande reçue',
+    line_items_changed: 'Lignes de commande modifiées',
+    print_approved: 'Bon à tirer donné',
+    accepted: 'Commande acceptée',
+    rejected: 'Commande refusée',
+    review_feedback: 'Retour sur la maquette',
+    review_completed: 'Vérification de la maquette terminée',
+    export_started: 'Export lancé',
+    export_completed: 'Export terminé',
+    export_failed: 'Échec de l’export',
+    transfer_started: 'Envoi à l’imprimerie lancé',
+    transfer_completed: 'Envoyé à l’imprimerie',
+    transfer_failed: 'Échec de l’envoi à l’imprimerie',
+    invoice_created: 'Facture créée',
+    production_started: 'Production lancée',
+    albums_shipped: 'Albums expédiés',
+    shipment_created: 'Envoi créé',
+    shipped: 'Expédié',
+  },
+  it: {
+    order_placed: 'Ordine ricevuto',
+    line_items_changed: "Voci dell'ordine modificate",
+    print_approved: 'Approvato per la stampa',
+    accepted: 'Ordine accettato',
+    rejected: 'Ordine rifiutato',
+    review_feedback: 'Feedback sul design',
+    review_completed: 'Controllo del design completato',
+    export_started: 'Esportazione avviata',
+    export_completed: 'Esportazione completata',
+    export_failed: 'Esportazione non riuscita',
+    transfer_started: 'Invio alla tipografia avviato',
+    transfer_completed: 'Inviato alla tipografia',
+    transfer_failed: 'Invio alla tipografia non riuscito',
+    invoice_created: 'Fattura creata',
+    production_started: 'Produzione avviata',
+    albums_shipped: 'Album spediti',
+    shipment_created: 'Spedizione creata',
+    shipped: 'Spedito',
+  },
+  pl: {
+    order_placed: 'Zamówienie przyjęte',
+    line_items_changed: 'Zmieniono pozycje zamówienia',
+    print_approved: 'Zatwierdzono do druku',
+    accepted: 'Zamówienie zaakceptowane',
+    rejected: 'Zamówienie odrzucone',
+    review_feedback: 'Uwagi do projektu',
+    review_completed: 'Sprawdzanie projektu zakończone',
+    export_started: 'Eksport rozpoczęty',
+    export_completed: 'Eksport zakończony',
+    export_failed: 'Eksport nie powiódł się',
+    transfer_started: 'Rozpoczęto przekazywanie do drukarni',
+    transfer_completed: 'Przekazano do drukarni',
+    transfer_failed: 'Przekazanie do drukarni nie powiodło się',
+    invoice_created: 'Faktura wystawiona',
+    production_started: 'Produkcja rozpoczęta',
+    albums_shipped: 'Albumy wysłane',
+    shipment_created: 'Przesyłka utworzona',
+    shipped: 'Wysłano',
+  },
+};
+
+export function signalTitle(signal: string, language: Language): string {
+  return SIGNAL_TITLES[language][signal] ?? signal;
+}
+
+/** An admin-edited text in the wanted language, else English, else German, else any. */
+export function translated(text: Partial<Record<string, string>>, language: Language): string {
+  return text[language] ?? text.en ?? text.de ?? Object.values(text)[0] ?? '';
+}

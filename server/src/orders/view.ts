@@ -1,0 +1,201 @@
+/** The Order of docs/api-contract.md "Checkout and orders", in the request's language. */
+import { estimatedDeliveryDate, type Currency } from '@stickerbook/model';
+import { z } from 'zod';
+import type { Language } from '../http/languages.ts';
+import type { OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
+import { formatMoney, signalTitle, translated } from './texts.ts';
+
+const statusCellSchema = z.object({
+  status: z.enum(['pending', 'done']),
+  date: z.string().nullable(),
+  target: z.string().nullable(),
+});
+
+export const addressSchema = z.object({
+  id: z.string(),
+  organization: z.string().nullable(),
+  first_name: z.string(),
+  last_name: z.string(),
+  address1: z.string(),
+  address2: z.string().nullable(),
+  zip_code: z.string(),
+  city: z.string(),
+  country_code: z.string(),
+  phone: z.string().nullable(),
+});
+
+export const lineItemSchema = z.object({
+  id: z.string().optional(),
+  product: z.string(),
+  title: z.string(),
+  description: z.string(),
+  quantity: z.number().int(),
+  unit_amount: z.number().int(),
+  amount: z.number().int(),
+  amount_gross: z.number().int(),
+  amount_human: z.string(),
+  amount_gross_human: z.string(),
+});
+
+export const orderUpdateSchema = z.object({
+  id: z.string(),
+  signal: z.string(),
+  title: z.string(),
+  human_title: z.string(),
+  message: z.string().nullable(),
+  created_at: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+  target_url: z.string().nullable(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  number: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  comment: z.string().nullable(),
+  currency: z.enum(['EUR', 'PLN']),
+  amount: z.number().int(),
+  amount_gross: z.number().int(),
+  tax_value: z.number().int(),
+  amount_human: z.string(),
+  amount_gross_human: z.string(),
+  tax_value_human: z.string(),
+  created_at: z.string(),
+  status_message: z.string(),
+  phone: z.string().nullable(),
+  quote_name: z.string().nullable(),
+  sticker_packaging_type: z.string(),
+  no_albums: z.number().int(),
+  order_features: z.array(z.string()),
+  voucher: z.object({ code: z.string(), discount: z.number().int(), discount_human: z.string() }).nullable(),
+  album: z
+    .object({
+      id: z.string(),
+      title: z.string(),
+      release_date: z.string().nullable(),
+      language: z.string(),
+      category: z.string().nullable(),
+      cover_preview_url: z.string().nullable(),
+      locked: z.boolean(),
+    })
+    .nullable(),
+  shipping_address: addressSchema.nullable(),
+  line_items: z.array(lineItemSchema),
+  order_updates: z.array(orderUpdateSchema),
+  invoice: z
+    .object({ status: z.string(), number: z.string(), pdf_url: z.string().nullable(), hosted_invoice_url: z.string().nullable() })
+    .nullable(),
+  design_check: statusCellSchema,
+  transfer_status: statusCellSchema,
+  albums_status: statusCellSchema,
+  shipment_status: statusCellSchema,
+  review: z.object({ can_submit_review: z.boolean(), can_approve: z.boolean() }),
+});
+export type OrderView = z.infer<typeof orderSchema>;
+
+/** 'SB-10001': the order number as customers quote it. */
+export const orderName = (number: number) => `SB-${number}`;
+
+/** A status cell is done at the first update with one of `signals` (SPEC §2 transfer/albums/shipment status). */
+function statusCell(updates: readonly OrderUpdateRow[], signals: readonly string[], pendingDate: string | null = null) {
+  const done = updates.find((update) => signals.includes(update.signal));
+  if (!done) return { status: 'pending' as const, date: pendingDate, target: null };
+  // SPEC §3: a shipment update may carry a DHL tracking code; its public tracking page is the target.
+  const dhl = done.metadata.dhl_tracking_code;
+  return {
+    status: 'done' as const,
+    date: done.createdAt.toISOString(),
+    target:
+      typeof dhl === 'string'
+        ? `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${encodeURIComponent(dhl)}`
+        : null,
+  };
+}
+
+export function toOrderView(order: OrderRow, parts: OrderParts, language: Language): OrderView {
+  const currency = order.currency as Currency;
+  const human = (amount: number) => formatMoney(amount, currency, language);
+  const updates = parts.updates.get(order.id) ?? [];
+  const address = parts.addresses.get(order.id);
+  const album = order.albumId ? parts.albums.get(order.albumId) : undefined;
+  const last = updates.at(-1);
+  return {
+    id: order.id,
+    number: order.number,
+    name: orderName(order.number),
+    email: order.email,
+    comment: order.comment,
+    currency,
+    amount: order.amount,
+    amount_gross: order.amountGross,
+    tax_value: order.taxValue,
+    amount_human: human(order.amount),
+    amount_gross_human: human(order.amountGross),
+    tax_value_human: human(order.taxValue),
+    created_at: order.createdAt.toISOString(),
+    status_message: last ? signalTitle(last.signal, language) : '',
+    phone: order.phone,
+    quote_name: order.quoteName,
+    sticker_packaging_type: order.stickerPackagingType,
+    no_albums: order.noAlbums,
+    order_features: order.orderFeatures,
+    voucher: order.voucher
+      ? { code: order.voucher.code, discount: order.voucher.discount, discount_human: human(order.voucher.discount) }
+      : null,
+    album: album
+      ? {
+          id: album.id,
+          title: album.title,
+          release_date: album.releaseDate,
+          language: album.language,
+          category: album.category,
+          cover_preview_url: null,
+          locked: album.locked,
+        }
+      : null,
+    shipping_address: address
+      ? {
+          id: address.id,
+          organization: address.organization,
+          first_name: address.firstName,
+          last_name: address.lastName,
+          address1: address.address1,
+          address2: address.address2,
+          zip_code: address.zipCode,
+          city: address.city,
+          country_code: address.countryCode,
+          phone: address.phone,
+        }
+      : null,
+    line_items: (parts.lineItems.get(order.id) ?? []).map((item) => ({
+      id: item.id,
+      product: item.product,
+      title: translated(item.titles, language),
+      description: translated(item.descriptions, language),
+      quantity: item.quantity,
+      unit_amount: item.unitAmount,
+      amount: item.amount,
+      amount_gross: item.amountGross,
+      amount_human: human(item.amount),
+      amount_gross_human: human(item.amountGross),
+    })),
+    order_updates: updates.map((update) => ({
+      id: update.id,
+      signal: update.signal,
+      title: update.signal,
+      human_title: signalTitle(update.signal, language),
+      message: update.message,
+      created_at: update.createdAt.toISOString(),
+      metadata: update.metadata,
+      target_url: null,
+    })),
+    // Invoices arrive with the admin side of ordering; until then there is none.
+    invoice: null,
+    design_check: statusCell(updates, ['print_approved', 'review_completed']),
+    transfer_status: statusCell(updates, ['transfer_completed']),
+    albums_status: statusCell(updates, ['production_started']),
+    shipment_status: statusCell(updates, ['albums_shipped', 'shipped'], estimatedDeliveryDate(order.createdAt)),
+    review: { can_submit_review: album?.locked === true, can_approve: album !== undefined && !album.locked },
+  };
+}

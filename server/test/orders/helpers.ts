@@ -1,0 +1,117 @@
+/** Shared setup of the order tests: calls, a complete checkout form, an album with or without preflight errors. */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { albums } from '../../src/db/schema.ts';
+import type { Database } from '../../src/db/database.ts';
+import { bearer, createAlbum } from '../helpers/test-app.ts';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export function caller(app: FastifyInstance) {
+  return (
+    method: Method,
+    url: string,
+    options: { token?: string; payload?: object; language?: string; headers?: Record<string, string> } = {},
+  ) =>
+    app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: {
+        ...(options.token ? bearer(options.token) : {}),
+        'accept-language': options.language ?? 'de',
+        ...options.headers,
+      },
+      payload: options.payload,
+    });
+}
+
+/** A release date comfortably after the estimated delivery. */
+export function futureDay(daysAhead = 120): string {
+  return new Date(Date.now() + daysAhead * 86_400_000).toISOString().slice(0, 10);
+}
+
+export function orderForm(albumId: string, overrides: Record<string, unknown> = {}) {
+  return {
+    album_id: albumId,
+    organization: 'Grundschule am See',
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    email: 'erika@example.de',
+    phone: '0171 2345678',
+    areaCode: '+49',
+    address1: 'Hauptstraße 1',
+    address2: '',
+    zipCode: '10115',
+    city: 'Berlin',
+    countryCode: 'DE',
+    noAlbums: 50,
+    comment: 'Bitte vor Ostern liefern',
+    orderFeatures: [],
+    quoteName: 'A-2026-17',
+    stickerPackagingType: 'stickerpack',
+    releaseDate: futureDay(),
+    printConsent: true,
+    ...overrides,
+  };
+}
+
+export const idempotencyKey = () => ({ 'idempotency-key': randomUUID() });
+
+/** An album of the fixture blueprint (community, one named sticker placed: no preflight errors). */
+export async function cleanAlbum(
+  app: FastifyInstance,
+  token: string,
+  options: { language?: string; category?: string; database?: Database } = {},
+) {
+  const album = await createAlbum(app, token, { blueprint_id: 'test-fixture', language: options.language ?? 'de' });
+  if (options.category && options.database) {
+    await options.database.db.update(albums).set({ category: options.category }).where(eq(albums.id, album.id));
+  }
+  return album;
+}
+
+/** The editable spread holding the fixture's sticker cell. */
+export function stickerSpreadOf(workspace: Record<string, unknown>): string {
+  const nodes = workspace.nodes as Record<string, { type: string; parentId: string }>;
+  const cell = Object.values(nodes).find((node) => node.type === 'StickerCell');
+  if (!cell) throw new Error('fixture has no sticker cell');
+  return cell.parentId;
+}
+
+let cellCounter = 0;
+
+/** Adds an empty sticker cell through the mutations route: a preflight error EMPTY_STICKER_CELL. */
+export async function addEmptyCell(
+  app: FastifyInstance,
+  token: string,
+  album: { id: string; workspace: Record<string, unknown> },
+): Promise<{ status: number; cellId: string; body: string }> {
+  const cellId = `emptyCell${String(cellCounter++).padStart(7, '0')}`;
+  const versionResponse = await app.inject({ method: 'GET', url: `/api/v1/albums/${album.id}`, headers: bearer(token) });
+  const version = versionResponse.json().version as number;
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/albums/${album.id}/mutations`,
+    headers: bearer(token),
+    payload: {
+      patches: [
+        {
+          op: 'add',
+          path: `/nodes/${cellId}`,
+          value: {
+            id: cellId,
+            type: 'StickerCell',
+            parentId: stickerSpreadOf(album.workspace),
+            index: `a${cellCounter}z`,
+            props: { x: 300, y: 100, width: 50, height: 70 },
+          },
+        },
+      ],
+      version,
+      clientId: 'order-tests',
+      mutationId: `order-test-${randomUUID()}`,
+    },
+  });
+  return { status: response.statusCode, cellId, body: response.body };
+}

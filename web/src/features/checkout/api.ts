@@ -1,0 +1,219 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { API_BASE, freshSession } from '../../api/client.ts';
+import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../api/errors.ts';
+import i18n from 'i18next';
+
+// Shapes of docs/api-contract.md "Checkout and orders". Money is integer minor units; `*_human` is the
+// server's formatting in the request's language, and the only money text the browser shows.
+
+export type PackagingType = 'stickerpack' | 'stickerbox_single_variety';
+export type VoucherStatus = 'valid' | 'invalid' | 'inactive' | 'taken' | 'below_minimum_amount';
+
+export interface PreflightEntry {
+  code: 'EMPTY_STICKER_CELL' | 'STICKER_WITHOUT_NAME' | 'IMAGE_RESOLUTION_TOO_LOW' | 'EMPTY_SECTION' | string;
+  message: string;
+  spread_id?: string;
+  element_id?: string;
+  sticker_id?: string;
+  section_id?: string;
+}
+
+export interface CheckoutLineItem {
+  product: string;
+  title: string;
+  description: string | null;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+  amount_gross: number;
+  amount_human: string;
+  amount_gross_human: string;
+}
+
+export interface CheckoutFeature {
+  key: string;
+  title: string;
+  description: string | null;
+  amount: number;
+  amount_human: string;
+}
+
+export interface Checkout {
+  errors: PreflightEntry[];
+  album: {
+    id: string;
+    title: string;
+    release_date: string | null;
+    language: string;
+    category: string | null;
+    cover_preview_url: string | null;
+  };
+  blueprint_category: string | null;
+  no_albums_range: { min: number; max: number; default: number };
+  countries: string[];
+  default_country_code: string;
+  packaging_types: Array<{ key: PackagingType; title: string; description: string | null }>;
+  available_features: CheckoutFeature[];
+  currency: string;
+  line_items: CheckoutLineItem[];
+  shipping: { amount: number; amount_human: string };
+  amount: number;
+  amount_gross: number;
+  tax_value: number;
+  amount_human: string;
+  amount_gross_human: string;
+  tax_value_human: string;
+  voucher: null | {
+    code: string;
+    status: VoucherStatus;
+    error_message: string | null;
+    discount: number;
+    discount_human: string;
+  };
+  estimated_delivery_date: string;
+  delivery_warning: boolean;
+}
+
+/** What the quote depends on: the product step's choices and the applied voucher. */
+export interface QuoteParams {
+  noAlbums?: number;
+  packaging?: PackagingType;
+  countryCode?: string;
+  features?: readonly string[];
+  voucherCode?: string;
+}
+
+export function checkoutQueryPath(albumId: string, params: QuoteParams): string {
+  const query = new URLSearchParams();
+  if (params.noAlbums !== undefined) query.set('no_albums', String(params.noAlbums));
+  if (params.packaging) query.set('sticker_packaging_type', params.packaging);
+  if (params.countryCode) query.set('country_code', params.countryCode);
+  for (const feature of params.features ?? []) query.append('order_features', feature);
+  if (params.voucherCode) query.set('voucher_code', params.voucherCode);
+  return `/albums/${encodeURIComponent(albumId)}/checkout?${query.toString()}`;
+}
+
+/**
+ * The one request function of checkout: the app's session handling (guest token, refresh) plus headers the
+ * shared client does not send (the order's `Idempotency-Key`).
+ */
+async function checkoutRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; headers?: Record<string, string>; language?: string; signal?: AbortSignal } = {},
+): Promise<T> {
+  const session = await freshSession(true);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': options.language ?? i18n.language ?? 'en',
+    ...options.headers,
+  };
+  if (session.kind !== 'none') headers.Authorization = `Bearer ${session.accessToken}`;
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(API_BASE + path, {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(NETWORK_ERROR, 0, String(cause));
+  }
+  if (!response.ok) throw await errorFromResponse(response);
+  return (await response.json()) as T;
+}
+
+export const checkoutQueryKey = (albumId: string, params: QuoteParams, language: string) =>
+  ['albums', albumId, 'checkout', language, params] as const;
+
+/** Quote changes this long after the last edit are sent: a slider drag asks once, not per step. */
+export const QUOTE_DEBOUNCE_MS = 300;
+
+/**
+ * The live quote (SPEC §2 summary). Debounced; while a new answer is on its way the previous numbers stay
+ * (no flicker), and an answer for parameters that are no longer current is never shown: each parameter set
+ * is its own cache entry, and react-query aborts the superseded request through `signal`.
+ */
+export function useCheckoutQuote(albumId: string, params: QuoteParams) {
+  const language = i18n.language;
+  const [debounced] = useDebouncedValue(params, QUOTE_DEBOUNCE_MS);
+  const query = useQuery({
+    queryKey: checkoutQueryKey(albumId, debounced, language),
+    queryFn: async ({ signal }) =>
+      (
+        await checkoutRequest<{ checkout: Checkout }>('GET', checkoutQueryPath(albumId, debounced), {
+          signal,
+          language,
+        })
+      ).checkout,
+    placeholderData: keepPreviousData,
+    retry: (count, error) =>
+      count < 2 && !(error instanceof ApiError && error.status < 500 && error.status > 0),
+    refetchOnWindowFocus: false,
+  });
+  // A change still inside the debounce counts as fetching: the numbers shown are not yet for it.
+  const settling = JSON.stringify(params) !== JSON.stringify(debounced);
+  return { ...query, updating: query.isFetching || settling };
+}
+
+/** The editor's order-button label: the server's quote for the spec's starting configuration (SPEC §7). */
+export function useStartingQuote(albumId: string, language: string) {
+  return useQuery({
+    queryKey: checkoutQueryKey(albumId, { noAlbums: 50, countryCode: 'DE' }, language),
+    queryFn: async ({ signal }) =>
+      (
+        await checkoutRequest<{ checkout: Checkout }>(
+          'GET',
+          checkoutQueryPath(albumId, { noAlbums: 50, countryCode: 'DE' }),
+          { signal, language },
+        )
+      ).checkout,
+    staleTime: 5 * 60_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+  });
+}
+
+/** POST /orders body (SPEC §3 checkout form, camelCase). */
+export interface OrderBody {
+  album_id: string;
+  organization?: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone?: string;
+  areaCode?: string;
+  address1: string;
+  address2?: string;
+  zipCode: string;
+  city: string;
+  countryCode: string;
+  noAlbums: number;
+  comment?: string;
+  orderFeatures: string[];
+  voucherCode?: string;
+  quoteName?: string;
+  stickerPackagingType: PackagingType;
+  releaseDate: string;
+  printConsent: true;
+}
+
+export interface PlacedOrder {
+  id: string;
+  amount: number;
+  amount_gross: number;
+  currency: string;
+  album: { id: string; release_date: string | null };
+}
+
+export async function placeOrder(body: OrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+  const result = await checkoutRequest<{ order: PlacedOrder }>('POST', '/orders', {
+    body,
+    headers: { 'Idempotency-Key': idempotencyKey },
+  });
+  return result.order;
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  attemptFor,
+  defaultCountryFor,
+  initialForm,
+  loadCheckout,
+  orderBody,
+  restoreForm,
+  saveCheckout,
+} from './formState.ts';
+
+const filled = () => ({
+  ...initialForm({ language: 'de', releaseDate: '2027-06-01' }),
+  email: ' anna@example.org ',
+  firstName: 'Anna',
+  lastName: 'Muster',
+  address1: 'Hauptstraße 1',
+  zipCode: '10115',
+  city: 'Berlin',
+  organization: 'Hochzeit GmbH',
+});
+
+describe('checkout form state', () => {
+  it('defaults the country and area code by language: it IT, fr FR, pl PL, else DE', () => {
+    expect(defaultCountryFor('it')).toBe('IT');
+    expect(defaultCountryFor('fr-CH')).toBe('FR');
+    expect(defaultCountryFor('pl')).toBe('PL');
+    expect(defaultCountryFor('en')).toBe('DE');
+    expect(initialForm({ language: 'pl' })).toMatchObject({
+      countryCode: 'PL',
+      areaCode: '+48',
+      noAlbums: 50,
+    });
+  });
+
+  it('sends the phone as area code with 00, a space and the number without leading zeros', () => {
+    const body = orderBody('a1', { ...filled(), areaCode: '+49', phone: '0171 234 56' }, true);
+    expect(body.phone).toBe('0049 17123456');
+    expect(body.areaCode).toBe('+49');
+  });
+
+  it('sends no phone when none was entered, and trims the other fields', () => {
+    const body = orderBody('a1', filled(), true);
+    expect(body.phone).toBeUndefined();
+    expect(body.email).toBe('anna@example.org');
+    expect(body).toMatchObject({ album_id: 'a1', printConsent: true, releaseDate: '2027-06-01' });
+  });
+
+  it('leaves the organisation out where the category hides it', () => {
+    expect(orderBody('a1', filled(), false).organization).toBeUndefined();
+    expect(orderBody('a1', filled(), true).organization).toBe('Hochzeit GmbH');
+  });
+
+  it('never sends amounts: the server prices the order', () => {
+    const body = orderBody('a1', filled(), true) as unknown as Record<string, unknown>;
+    expect(Object.keys(body).some((key) => /amount|price|total/i.test(key))).toBe(false);
+  });
+
+  it('reuses the idempotency key for the same form and makes a new one when the form changed', () => {
+    const body = orderBody('a1', filled(), true);
+    const first = attemptFor(null, body);
+    expect(attemptFor(first, orderBody('a1', filled(), true)).key).toBe(first.key);
+    const changed = attemptFor(first, orderBody('a1', { ...filled(), city: 'Hamburg' }, true));
+    expect(changed.key).not.toBe(first.key);
+    expect(changed.key).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('keeps step and form per album across a reload', () => {
+    const form = { ...filled(), city: 'Köln' };
+    saveCheckout('album-1', { step: 2, form, attempt: null, orderId: null });
+    expect(loadCheckout('album-1')).toMatchObject({ step: 2, form: { city: 'Köln' } });
+    expect(loadCheckout('album-2')).toBeNull();
+  });
+
+  it('fills fields a stored form does not have from the defaults', () => {
+    const restored = restoreForm(initialForm({ language: 'en' }), { city: 'Wien' });
+    expect(restored.city).toBe('Wien');
+    expect(restored.stickerPackagingType).toBe('stickerpack');
+  });
+});

@@ -1,0 +1,69 @@
+import {
+  checkoutFormErrors,
+  checkoutProductErrors,
+  organizationFieldFor,
+  type CheckoutErrors,
+  type CheckoutField,
+  type CheckoutFieldError,
+} from '@stickerbook/model';
+import type { TFunction } from 'i18next';
+import type { CheckoutForm } from './formState.ts';
+
+export type { CheckoutErrors, CheckoutField };
+
+/** Which organisation the category asks for: company for business, club for sports, none for weddings. */
+export const organizationKind = organizationFieldFor;
+
+/** Today in the customer's time zone as 'YYYY-MM-DD' (the event may be today, not earlier). */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+interface RuleContext {
+  category: string | null | undefined;
+  featureKeys: readonly string[];
+}
+
+/** packages/model's SPEC §5 rules for the product step (what must hold to go on to the contact step). */
+export function productErrors(form: CheckoutForm, context: RuleContext): CheckoutErrors {
+  return checkoutProductErrors(form, { ...context, today: localToday() });
+}
+
+/** Every rule of the form, as the server checks it on submit. */
+export function formErrors(form: CheckoutForm, context: RuleContext): CheckoutErrors {
+  return checkoutFormErrors(
+    { ...form, organization: organizationFieldFor(context.category) === 'hidden' ? '' : form.organization },
+    { ...context, today: localToday() },
+  );
+}
+
+/** The text of a rule's code beside its field; a missing required field names itself. */
+export function ruleMessage(t: TFunction, field: string, code: CheckoutFieldError): string {
+  if (code === 'FIELD_REQUIRED') {
+    const specific = `checkout.errors.required.${field}`;
+    return t(specific, { defaultValue: t('checkout.errors.FIELD_REQUIRED') });
+  }
+  return t(`checkout.errors.${code}`);
+}
+
+/** Server 422 `details.fields` (`[{ field, message }]`) as messages per form field. */
+export function serverFieldMessages(details: unknown): Record<string, string> {
+  const fields = (details as { fields?: unknown } | undefined)?.fields;
+  const messages: Record<string, string> = {};
+  if (!Array.isArray(fields)) return messages;
+  for (const item of fields as Array<{ field?: unknown; message?: unknown }>) {
+    if (typeof item.field !== 'string' || typeof item.message !== 'string') continue;
+    messages[FIELD_ALIASES[item.field] ?? item.field] ??= item.message;
+  }
+  return messages;
+}
+
+// The quote's query names a few fields in snake case.
+const FIELD_ALIASES: Record<string, string> = {
+  no_albums: 'noAlbums',
+  country_code: 'countryCode',
+  sticker_packaging_type: 'stickerPackagingType',
+  order_features: 'orderFeatures',
+  voucher_code: 'voucherCode',
+};

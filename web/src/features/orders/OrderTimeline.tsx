@@ -1,0 +1,62 @@
+import '@mantine/core/styles/Timeline.css';
+import { Anchor, Paper, Text, Timeline, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from './format.ts';
+import { TONE_COLORS, signalTone, timelineOf } from './signals.ts';
+import type { OrderUpdate } from './types.ts';
+
+function trackingCode(update: OrderUpdate): string | null {
+  const code = update.metadata?.tracking_code ?? update.metadata?.dhl_tracking_code;
+  return typeof code === 'string' && code ? code : null;
+}
+
+/** SPEC §2/§4 timeline of order updates, newest first, coloured by signal. */
+export function OrderTimeline({ updates }: { updates: readonly OrderUpdate[] }) {
+  const { t } = useTranslation();
+  const list = timelineOf(updates);
+  return (
+    <Paper withBorder p="lg" data-testid="order-timeline">
+      <Title order={3} mb="md">
+        {t('orders.detail.timeline')}
+      </Title>
+      {list.length === 0 ? (
+        <Text c="dimmed">{t('orders.detail.noUpdates')}</Text>
+      ) : (
+        <Timeline active={list.length} bulletSize={14} lineWidth={2}>
+          {list.map((update) => {
+            const color = TONE_COLORS[signalTone(update.signal)];
+            const code = trackingCode(update);
+            return (
+              <Timeline.Item
+                key={update.id}
+                color={color}
+                title={update.human_title || update.title}
+                data-testid="order-update"
+                data-signal={update.signal}
+              >
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(update.created_at)}
+                </Text>
+                {update.message && (
+                  <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                    {update.message}
+                  </Text>
+                )}
+                {code && (
+                  <Text size="sm" mt={4}>
+                    {t('orders.detail.tracking', { code })}
+                  </Text>
+                )}
+                {update.target_url && (
+                  <Anchor href={update.target_url} target="_blank" rel="noopener" size="sm">
+                    {t('orders.detail.more')}
+                  </Anchor>
+                )}
+              </Timeline.Item>
+            );
+          })}
+        </Timeline>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceTone, orderSteps, signalTone, timelineOf } from './signals.ts';
+import type { OrderUpdate } from './types.ts';
+
+const update = (signal: string, created_at: string): OrderUpdate => ({
+  id: `${signal}-${created_at}`,
+  signal,
+  title: signal,
+  human_title: signal,
+  message: null,
+  created_at,
+  metadata: null,
+  target_url: null,
+});
+
+describe('order signal colours (SPEC §4)', () => {
+  it('colours the timeline by signal: success, danger, warning, else secondary', () => {
+    expect(['accepted', 'review_completed', 'production_started', 'shipped'].map(signalTone)).toEqual(
+      Array(4).fill('success'),
+    );
+    expect(['rejected', 'export_failed', 'transfer_failed'].map(signalTone)).toEqual(Array(3).fill('danger'));
+    expect(['review_feedback', 'shipment_created', 'transfer_started'].map(signalTone)).toEqual(
+      Array(3).fill('warning'),
+    );
+    expect(signalTone('order_placed')).toBe('secondary');
+  });
+
+  it('colours invoices: draft secondary, open primary, paid success, uncollectible and void danger', () => {
+    expect(['draft', 'open', 'paid', 'uncollectible', 'void'].map(invoiceTone)).toEqual([
+      'secondary',
+      'primary',
+      'success',
+      'danger',
+      'danger',
+    ]);
+  });
+});
+
+describe('the badge chain of an order card', () => {
+  it('activates a step when a matching update exists and dates it by the first one', () => {
+    const steps = orderSteps([
+      update('review_feedback', '2027-01-03T10:00:00Z'),
+      update('print_approved', '2027-01-05T10:00:00Z'),
+      update('order_placed', '2027-01-01T09:00:00Z'),
+      update('print_approved', '2027-01-02T10:00:00Z'),
+    ]);
+    expect(steps.map((s) => [s.key, s.date])).toEqual([
+      ['placed', '2027-01-01T09:00:00Z'],
+      ['approved', '2027-01-02T10:00:00Z'],
+      ['accepted', null],
+      ['production', null],
+      ['shipped', null],
+    ]);
+  });
+
+  it('lists the timeline newest first', () => {
+    const list = timelineOf([
+      update('order_placed', '2027-01-01T00:00:00Z'),
+      update('accepted', '2027-01-02T00:00:00Z'),
+    ]);
+    expect(list.map((u) => u.signal)).toEqual(['accepted', 'order_placed']);
+  });
+});

@@ -1,0 +1,85 @@
+import type { InvoiceStatus, OrderUpdate } from './types.ts';
+
+/**
+ * SPEC §4 timeline colours of order updates. `print_approved` and `order_placed` are ours (beyond the SPEC's
+ * staff signals): the approval is good news like `review_completed`; a placed order is neutral.
+ */
+const SUCCESS = new Set([
+  'accepted',
+  'review_completed',
+  'print_approved',
+  'export_completed',
+  'transfer_completed',
+  'invoice_created',
+  'production_started',
+  'shipped',
+  'albums_shipped',
+]);
+const DANGER = new Set(['rejected', 'export_failed', 'transfer_failed']);
+const WARNING = new Set(['review_feedback', 'export_started', 'transfer_started', 'shipment_created']);
+
+export type Tone = 'success' | 'danger' | 'warning' | 'primary' | 'secondary';
+
+/** Mantine colours of the tones, one place for every badge and timeline dot. */
+export const TONE_COLORS: Record<Tone, string> = {
+  success: 'teal',
+  danger: 'red',
+  warning: 'orange',
+  primary: 'blue',
+  secondary: 'gray',
+};
+
+export function signalTone(signal: string): Tone {
+  if (SUCCESS.has(signal)) return 'success';
+  if (DANGER.has(signal)) return 'danger';
+  if (WARNING.has(signal)) return 'warning';
+  return 'secondary';
+}
+
+/** SPEC §4 invoice status: draft secondary, open primary, paid success, uncollectible and void danger. */
+export function invoiceTone(status: InvoiceStatus | string): Tone {
+  switch (status) {
+    case 'open':
+      return 'primary';
+    case 'paid':
+      return 'success';
+    case 'uncollectible':
+    case 'void':
+      return 'danger';
+    default:
+      return 'secondary';
+  }
+}
+
+/**
+ * The badge chain on an order card (SPEC §2): the steps an order goes through, in order. A step is active when
+ * an update with one of its signals exists; its date is the first such update's.
+ */
+export const ORDER_STEPS = [
+  { key: 'placed', signals: ['order_placed'] },
+  { key: 'approved', signals: ['print_approved', 'review_completed'] },
+  { key: 'accepted', signals: ['accepted'] },
+  { key: 'production', signals: ['production_started'] },
+  { key: 'shipped', signals: ['shipment_created', 'albums_shipped', 'shipped'] },
+] as const;
+
+export type OrderStepKey = (typeof ORDER_STEPS)[number]['key'];
+
+export interface OrderStep {
+  key: OrderStepKey;
+  /** The first matching update's date; null when the step has not happened. */
+  date: string | null;
+}
+
+export function orderSteps(updates: readonly OrderUpdate[]): OrderStep[] {
+  const byTime = [...updates].sort((a, b) => a.created_at.localeCompare(b.created_at));
+  return ORDER_STEPS.map((step) => ({
+    key: step.key,
+    date: byTime.find((u) => (step.signals as readonly string[]).includes(u.signal))?.created_at ?? null,
+  }));
+}
+
+/** Newest first, as a timeline reads. */
+export function timelineOf(updates: readonly OrderUpdate[]): OrderUpdate[] {
+  return [...updates].sort((a, b) => b.created_at.localeCompare(a.created_at));
+}

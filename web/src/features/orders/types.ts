@@ -1,0 +1,109 @@
+// Shapes of docs/api-contract.md "Checkout and orders" the order pages read. Money comes as integer minor units
+// with a `*_human` twin formatted by the server; the pages show the twins and compute no money.
+
+export interface Address {
+  id: string;
+  organization: string | null;
+  first_name: string;
+  last_name: string;
+  address1: string;
+  address2: string | null;
+  zip_code: string;
+  city: string;
+  country_code: string;
+  phone: string | null;
+}
+
+export interface LineItem {
+  id: string;
+  product: string;
+  title: string;
+  description: string | null;
+  quantity: number;
+  unit_amount: number;
+  amount: number;
+  amount_gross: number;
+  amount_human: string;
+  amount_gross_human: string;
+}
+
+export interface OrderUpdate {
+  id: string;
+  signal: string;
+  title: string;
+  human_title: string;
+  message: string | null;
+  created_at: string;
+  metadata: Record<string, unknown> | null;
+  target_url: string | null;
+}
+
+export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+
+export interface Invoice {
+  status: InvoiceStatus | string;
+  number: string | null;
+  pdf_url: string | null;
+  hosted_invoice_url: string | null;
+}
+
+export interface StatusCell {
+  status: 'pending' | 'done';
+  date: string | null;
+  target: string | null;
+}
+
+export interface OrderAlbum {
+  id: string;
+  title: string;
+  release_date: string | null;
+  language: string | null;
+  category: string | null;
+  cover_preview_url: string | null;
+  locked: boolean;
+}
+
+export interface Order {
+  id: string;
+  number: string | null;
+  name: string;
+  email: string;
+  comment: string | null;
+  currency: string;
+  amount: number;
+  amount_gross: number;
+  tax_value: number;
+  amount_human: string;
+  amount_gross_human: string;
+  tax_value_human: string;
+  created_at: string;
+  status_message: string | null;
+  phone: string | null;
+  quote_name: string | null;
+  sticker_packaging_type: string;
+  no_albums: number;
+  order_features: string[];
+  voucher: null | { code: string; discount: number; discount_human: string };
+  album: OrderAlbum;
+  shipping_address: Address;
+  line_items: LineItem[];
+  order_updates: OrderUpdate[];
+  invoice: Invoice | null;
+  design_check?: StatusCell | null;
+  transfer_status?: StatusCell | null;
+  albums_status?: StatusCell | null;
+  shipment_status?: StatusCell | null;
+  review: { can_submit_review: boolean; can_approve: boolean };
+}
+
+export interface Pagination {
+  page: number;
+  per: number;
+  total: number;
+  pages: number;
+}
+
+export interface OrderList {
+  orders: Order[];
+  pagination: Pagination;
+}
