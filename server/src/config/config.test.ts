@@ -72,11 +72,15 @@ describe('loadConfig', () => {
 
   it('turns the print-partner transfer on only with an sftp URL', () => {
     expect(loadConfig({}).printPartner).toBeUndefined();
-    expect(loadConfig({ PRINT_PARTNER_SFTP_URL: 'sftp://print@partner.example:2222/inbox' }).printPartner).toEqual({
+    expect(
+      loadConfig({ PRINT_PARTNER_SFTP_URL: 'sftp://print@partner.example:2222/inbox' }).printPartner,
+    ).toEqual({
       sftpUrl: 'sftp://print@partner.example:2222/inbox',
       privateKey: undefined,
       hostKeySha256: undefined,
     });
-    expect(() => loadConfig({ PRINT_PARTNER_SFTP_URL: 'ftp://partner.example' })).toThrow(/PRINT_PARTNER_SFTP_URL/);
+    expect(() => loadConfig({ PRINT_PARTNER_SFTP_URL: 'ftp://partner.example' })).toThrow(
+      /PRINT_PARTNER_SFTP_URL/,
+    );
   });
 });

@@ -208,7 +208,9 @@ export class ConfigError extends Error {}
 /** ISO 13616 check digits: move the first four characters to the end, letters to numbers, remainder mod 97 is 1. */
 function isValidIban(iban: string): boolean {
   if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) => String(letter.charCodeAt(0) - 55));
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) =>
+    String(letter.charCodeAt(0) - 55),
+  );
   let remainder = 0;
   for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
   return remainder === 1;
