@@ -49,12 +49,15 @@ export async function pdfAttachment(pdf: Uint8Array, name: string): Promise<Buff
   });
 }
 
-/** The PDF's metadata as pdfinfo prints it (Title, Producer, PDF version, ...). */
+/** The PDF's document information as pdfinfo prints it (Title, Pages, PDF version, ...) and its XMP as `xmp`. */
 export function pdfInfo(pdf: Uint8Array): Promise<Record<string, string>> {
   return withTempPdf(pdf, async (path) => {
-    const { stdout } = await run('pdfinfo', ['-meta', path]);
-    const info: Record<string, string> = { xmp: stdout };
-    for (const line of stdout.split('\n')) {
+    const [{ stdout: fields }, { stdout: xmp }] = await Promise.all([
+      run('pdfinfo', ['-enc', 'UTF-8', path]),
+      run('pdfinfo', ['-meta', path]),
+    ]);
+    const info: Record<string, string> = { xmp };
+    for (const line of fields.split('\n')) {
       const match = /^([A-Za-z ]+):\s+(.*)$/.exec(line);
       if (match) info[match[1]!] = match[2]!;
     }
