@@ -105,6 +105,8 @@ const envSchema = z.object({
   SELLER_PHONE: optionalString,
   /** The person or department named as the seller's contact (BT-41). */
   SELLER_CONTACT: optionalString,
+  /** What a company's business letters must state (§35a GmbHG: register court and number, managing directors). */
+  SELLER_LEGAL_INFO: optionalString,
   /** The print partner's SFTP drop: sftp://user@host:port/folder. Unset = transfers are off. */
   PRINT_PARTNER_SFTP_URL: z
     .string()
@@ -201,6 +203,8 @@ export interface SellerConfig {
   iban: string;
   bic: string;
   contact: { name?: string; email: string; phone?: string };
+  /** Register court and number, managing directors: printed in the invoice footer. */
+  legalInfo?: string;
 }
 
 export class ConfigError extends Error {}
@@ -284,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       iban: e.SELLER_IBAN,
       bic: e.SELLER_BIC,
       contact: { name: e.SELLER_CONTACT, email: e.SELLER_EMAIL, phone: e.SELLER_PHONE },
+      legalInfo: e.SELLER_LEGAL_INFO,
     },
     printPartner: e.PRINT_PARTNER_SFTP_URL
       ? {

@@ -85,6 +85,7 @@ export const invoiceDataSchema = z
       iban: z.string().min(15),
       bic: z.string().min(8),
       contact: z.object({ name: z.string().optional(), email: z.email(), phone: z.string().optional() }),
+      legalInfo: z.string().max(500).optional(),
     }),
     buyer: z.object({
       name: text,

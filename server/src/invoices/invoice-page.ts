@@ -125,5 +125,6 @@ export async function renderInvoicePage(
     sizePt: 8,
   });
   doc.line(`${labels.contact}: ${contact}`, { muted: true, sizePt: 8 });
+  if (seller.legalInfo) doc.line(seller.legalInfo, { muted: true, sizePt: 8 });
   return doc.save();
 }

@@ -12,6 +12,7 @@ export const seller = loadConfig({
   SELLER_BIC: 'COBADEFFXXX',
   SELLER_EMAIL: 'rechnung@albumdruck.example',
   SELLER_PHONE: '+49 40 123456',
+  SELLER_LEGAL_INFO: 'Amtsgericht Hamburg HRB 123456 · Geschäftsführerin: Erika Muster',
 }).seller;
 
 export function invoice(overrides: Partial<InvoiceData> = {}): InvoiceData {

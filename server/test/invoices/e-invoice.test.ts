@@ -46,6 +46,17 @@ describe('buildInvoicePdf', () => {
     expect(text).toContain('Kita Sonnenschein e. V.');
     expect(text).toContain('Albumdruck Muster GmbH');
     expect(text).toContain('USt-IdNr. DE811907980');
+    expect(text).toContain('Amtsgericht Hamburg HRB 123456');
+  });
+
+  it('escapes names with ampersands and angle brackets instead of breaking the XML', async () => {
+    const tricky = invoice();
+    tricky.buyer.organization = 'Müller & Söhne <Fotobuch> "Alben"';
+    tricky.lines[0]!.title = 'Album <Deluxe> & Sticker';
+    const xml = await facturXml(await buildInvoicePdf(tricky));
+    expect((await validateFacturXEn16931(xml)).errors).toEqual([]);
+    expect(xml).toContain('Müller &amp; Söhne &lt;Fotobuch&gt;');
+    expect(xml).toContain('Album &lt;Deluxe&gt; &amp; Sticker');
   });
 
   it('puts the same totals, seller and bank account into the XML as on the page', async () => {
