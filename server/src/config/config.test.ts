@@ -48,4 +48,39 @@ describe('loadConfig', () => {
     ]);
     expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('has a complete seller for invoices with no environment, and takes the own data of the business', () => {
+    expect(loadConfig({}).seller).toMatchObject({
+      name: 'Stickerbook GmbH',
+      address: { countryCode: 'DE' },
+      iban: 'DE02120300000000202051',
+    });
+    const seller = loadConfig({
+      SELLER_NAME: 'Druckerei Muster',
+      SELLER_IBAN: 'de89 3704 0044 0532 0130 00',
+      SELLER_COUNTRY: 'AT',
+    }).seller;
+    expect(seller).toMatchObject({ name: 'Druckerei Muster', iban: 'DE89370400440532013000' });
+    expect(seller.address.countryCode).toBe('AT');
+  });
+
+  it('refuses a seller IBAN with wrong check digits, a bad VAT id or country', () => {
+    expect(() => loadConfig({ SELLER_IBAN: 'DE89370400440532013001' })).toThrow(/SELLER_IBAN/);
+    expect(() => loadConfig({ SELLER_VAT_ID: '123' })).toThrow(/SELLER_VAT_ID/);
+    expect(() => loadConfig({ SELLER_COUNTRY: 'Germany' })).toThrow(/SELLER_COUNTRY/);
+  });
+
+  it('turns the print-partner transfer on only with an sftp URL', () => {
+    expect(loadConfig({}).printPartner).toBeUndefined();
+    expect(
+      loadConfig({ PRINT_PARTNER_SFTP_URL: 'sftp://print@partner.example:2222/inbox' }).printPartner,
+    ).toEqual({
+      sftpUrl: 'sftp://print@partner.example:2222/inbox',
+      privateKey: undefined,
+      hostKeySha256: undefined,
+    });
+    expect(() => loadConfig({ PRINT_PARTNER_SFTP_URL: 'ftp://partner.example' })).toThrow(
+      /PRINT_PARTNER_SFTP_URL/,
+    );
+  });
 });

@@ -75,6 +75,47 @@ const envSchema = z.object({
   /** SPEC §1 environments: default stock query, sample sticker name and position, organisation label. */
   SITE_ENVIRONMENT: z.enum(['default', 'business', 'sports']).default('default'),
   STRIPE_SECRET_KEY: optionalString,
+  /** Signing secret of the Stripe webhook endpoint (`whsec_...`): only signed `invoice.paid` events are believed. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Base URL of the Stripe API (tests point it at a fake on 127.0.0.1). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** The seller on every invoice (EN 16931 BG-4, BG-6, BG-16): the print business's own data. */
+  SELLER_NAME: z.string().min(1).default('Stickerbook GmbH'),
+  SELLER_STREET: z.string().min(1).default('Musterstraße 1'),
+  SELLER_POSTCODE: z.string().min(1).default('10115'),
+  SELLER_CITY: z.string().min(1).default('Berlin'),
+  SELLER_COUNTRY: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter country code like DE')
+    .default('DE'),
+  SELLER_VAT_ID: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9A-Z+*.]{2,13}$/, 'must be a VAT id like DE123456789')
+    .default('DE123456789'),
+  SELLER_IBAN: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+    .refine(isValidIban, 'must be a valid IBAN')
+    .default('DE02120300000000202051'),
+  SELLER_BIC: z
+    .string()
+    .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, 'must be a BIC like BYLADEM1001')
+    .default('BYLADEM1001'),
+  SELLER_EMAIL: z.email().default('billing@stickerbook.local'),
+  SELLER_PHONE: optionalString,
+  /** The person or department named as the seller's contact (BT-41). */
+  SELLER_CONTACT: optionalString,
+  /** What a company's business letters must state (§35a GmbHG: register court and number, managing directors). */
+  SELLER_LEGAL_INFO: optionalString,
+  /** The print partner's SFTP drop: sftp://user@host:port/folder. Unset = transfers are off. */
+  PRINT_PARTNER_SFTP_URL: z
+    .string()
+    .regex(/^sftp:\/\/[^@/]+@[^/]+/, 'must be an sftp://user@host[:port]/folder URL')
+    .optional(),
+  /** The private key for that login: the key itself (-----BEGIN ...) or the path of a key file. */
+  PRINT_PARTNER_SFTP_KEY: optionalString,
+  /** SHA-256 fingerprint of the server's host key (base64, as `ssh-keygen -l` prints it after SHA256:). */
+  PRINT_PARTNER_SFTP_HOST_KEY_SHA256: optionalString,
   CHROMIUM_PATH: optionalString,
   RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
@@ -132,6 +173,12 @@ export interface Config {
   openaiApiUrl: string;
   siteEnvironment: 'default' | 'business' | 'sports';
   stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeApiUrl: string;
+  /** The seller printed on and encoded in every invoice. */
+  seller: SellerConfig;
+  /** SFTP handoff to the print partner; undefined when PRINT_PARTNER_SFTP_URL is unset. */
+  printPartner?: { sftpUrl: string; privateKey?: string; hostKeySha256?: string };
   chromiumPath?: string;
   /** Concurrent print export workers (headless Chromium pages) per worker process. */
   renderWorkers: number;
@@ -175,7 +222,29 @@ export interface OperatorDetails {
   representative: string;
 }
 
+export interface SellerConfig {
+  name: string;
+  address: { line1: string; postCode: string; city: string; countryCode: string };
+  vatId: string;
+  iban: string;
+  bic: string;
+  contact: { name?: string; email: string; phone?: string };
+  /** Register court and number, managing directors: printed in the invoice footer. */
+  legalInfo?: string;
+}
+
 export class ConfigError extends Error {}
+
+/** ISO 13616 check digits: move the first four characters to the end, letters to numbers, remainder mod 97 is 1. */
+function isValidIban(iban: string): boolean {
+  if (!/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) =>
+    String(letter.charCodeAt(0) - 55),
+  );
+  let remainder = 0;
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97;
+  return remainder === 1;
+}
 
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || value === 'false') return false;
@@ -231,6 +300,29 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     openaiApiUrl: e.OPENAI_API_URL.replace(/\/$/, ''),
     siteEnvironment: e.SITE_ENVIRONMENT,
     stripeSecretKey: e.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: e.STRIPE_WEBHOOK_SECRET,
+    stripeApiUrl: e.STRIPE_API_URL.replace(/\/$/, ''),
+    seller: {
+      name: e.SELLER_NAME,
+      address: {
+        line1: e.SELLER_STREET,
+        postCode: e.SELLER_POSTCODE,
+        city: e.SELLER_CITY,
+        countryCode: e.SELLER_COUNTRY,
+      },
+      vatId: e.SELLER_VAT_ID,
+      iban: e.SELLER_IBAN,
+      bic: e.SELLER_BIC,
+      contact: { name: e.SELLER_CONTACT, email: e.SELLER_EMAIL, phone: e.SELLER_PHONE },
+      legalInfo: e.SELLER_LEGAL_INFO,
+    },
+    printPartner: e.PRINT_PARTNER_SFTP_URL
+      ? {
+          sftpUrl: e.PRINT_PARTNER_SFTP_URL,
+          privateKey: e.PRINT_PARTNER_SFTP_KEY,
+          hostKeySha256: e.PRINT_PARTNER_SFTP_HOST_KEY_SHA256,
+        }
+      : undefined,
     chromiumPath: e.CHROMIUM_PATH,
     renderWorkers: e.RENDER_WORKERS,
     imageWorkers: e.IMAGE_WORKERS,

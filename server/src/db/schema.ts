@@ -802,3 +802,15 @@ export const orderComments = pgTable(
   },
   (t) => [index('order_comments_order_idx').on(t.orderId, t.createdAt)],
 );
+// Invoices (issue 14) ----------------------------------------------------------------------------------------------
+
+/**
+ * One row per calendar year: the last invoice number issued in it. Numbers come from an upsert that locks this row
+ * in the issuing transaction (invoices/numbering.ts), so they are gapless: a transaction that rolls back gives its
+ * number back, and the next one waits for the lock. Credit notes draw from the same sequence.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

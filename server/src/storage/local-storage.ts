@@ -45,6 +45,21 @@ export class LocalStorage implements BlobStorage {
     await rename(temporary, target);
   }
 
+  async putStream(key: string, body: Readable): Promise<{ byteSize: number }> {
+    const target = this.path(key);
+    await mkdir(dirname(target), { recursive: true });
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await pipeline(body, createWriteStream(temporary));
+      const { size } = await stat(temporary);
+      await rename(temporary, target);
+      return { byteSize: size };
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
   /**
    * Streams an upload to the key while counting it, then hashes it in a worker thread (file-md5.ts); the file only
    * appears under its key when the byte count and MD5 match what the client declared. More bytes than declared

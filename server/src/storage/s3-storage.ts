@@ -7,7 +7,12 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import {
   assertSafeKey,
   StorageNotFoundError,
@@ -59,6 +64,32 @@ export class S3Storage implements BlobStorage {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
     );
+  }
+
+  /**
+   * A single PUT needs its length up front, and a stream's is unknown until it ends: spool it to a temporary
+   * file first (memory stays flat; a single PUT takes up to 5 GB, far above an order's print files).
+   */
+  async putStream(key: string, body: Readable, contentType: string): Promise<{ byteSize: number }> {
+    assertSafeKey(key);
+    const dir = await mkdtemp(join(tmpdir(), 's3-put-'));
+    try {
+      const spooled = join(dir, 'body');
+      await pipeline(body, createWriteStream(spooled));
+      const { size } = await stat(spooled);
+      await this.client.send(
+        new PutObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          Body: createReadStream(spooled),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+      return { byteSize: size };
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   }
 
   private async get(key: string, range?: string): Promise<Readable> {

@@ -8,6 +8,11 @@ import type { Readable } from 'node:stream';
 export interface BlobStorage {
   readonly kind: 'local' | 's3';
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Writes a stream of unknown length (an artifact zip being built) without holding it in memory. The key shows
+   * the file only once it is complete; a failing stream leaves nothing behind.
+   */
+  putStream(key: string, body: Readable, contentType: string): Promise<{ byteSize: number }>;
   /** The whole file; throws StorageNotFoundError when missing. */
   read(key: string): Promise<Buffer>;
   /** A stream of the file; throws StorageNotFoundError when missing. */
