@@ -5,6 +5,7 @@ import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-token
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
+import { creditAlbum } from '../affiliates/repository.ts';
 import { AlbumBodyCache } from '../albums/workspace-cache.ts';
 import { AlbumChecksCache } from '../albums/checks-cache.ts';
 import { loadAlbumChecks, preflightView } from '../albums/preflight-view.ts';
@@ -175,6 +176,8 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         settings: body.analytics_metadata ? { analyticsMetadata: body.analytics_metadata } : {},
         workspace: copyBlueprintDocument(blueprint.workspace, { emptyInside: body.empty_inside }),
       });
+      // A visitor who came through a partner link (utm_source of the kept marketing parameters) is an album conversion.
+      await creditAlbum(db, album.id, body.analytics_metadata);
       return reply.status(201).send(toAlbumView(album, 'owner', organization));
     },
   );
@@ -238,8 +241,12 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         settings: nextSettings,
       });
       // The admin's lock switch (SPEC §4) reaches open editors like a print approval does.
-      if (locked !== undefined && locked !== found.album.locked) broadcastAlbumLock(app.realtime, album.id, locked);
-      return view({ album, access: found.access }, preferredLanguage(request.headers['accept-language']) ?? 'en');
+      if (locked !== undefined && locked !== found.album.locked)
+        broadcastAlbumLock(app.realtime, album.id, locked);
+      return view(
+        { album, access: found.access },
+        preferredLanguage(request.headers['accept-language']) ?? 'en',
+      );
     },
   );
 
