@@ -77,7 +77,7 @@ describe.skipIf(skipBrowserTests)('affiliate partner page', () => {
     await visit.page.goto(weddingLink);
     await visit.page.getByTestId('cookie-save').click();
     await visit.page.getByTestId('cookie-save').waitFor({ state: 'hidden' });
-    await visit.page.getByTestId('blueprint-card').first().click();
+    await visit.page.locator('[data-testid="blueprint-card"][data-category="sports"]').first().click();
     await visit.page.getByTestId('wizard-next').click();
     await visit.page.getByTestId('wizard-title').fill('Hochzeit am See');
     await visit.page.getByTestId('wizard-release-date').fill('2027-06-12');

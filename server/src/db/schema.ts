@@ -845,7 +845,9 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_order_invoice_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_order_invoice_idx')
+      .on(t.orderId)
+      .where(sql`${t.kind} = 'invoice'`),
     uniqueIndex('invoices_corrects_idx').on(t.correctsInvoiceId),
     index('invoices_stripe_idx').on(t.stripeInvoiceId),
   ],

@@ -17,7 +17,11 @@ export function documentLanguage(order: OrderRow): DocumentLanguage {
  * including shipping (pricing, SPEC §5); invoice lines cannot be negative, so it is deducted from the last lines
  * first and the reduced lines name the voucher — the net total then equals the order's net exactly.
  */
-export function orderInvoiceLines(order: OrderRow, items: readonly LineItemRow[], shippingTitle: string): InvoiceLine[] {
+export function orderInvoiceLines(
+  order: OrderRow,
+  items: readonly LineItemRow[],
+  shippingTitle: string,
+): InvoiceLine[] {
   const language = documentLanguage(order);
   const rate = order.vatBasisPoints / 100;
   const lines: InvoiceLine[] = items.map((item) => {
@@ -25,10 +29,21 @@ export function orderInvoiceLines(order: OrderRow, items: readonly LineItemRow[]
     const description = translated(item.descriptions, language) || undefined;
     return item.quantity * item.unitAmount === item.amount
       ? { title, description, quantity: item.quantity, unitNetMinor: item.unitAmount, vatRatePercent: rate }
-      : { title: `${item.quantity} × ${title}`, description, quantity: 1, unitNetMinor: item.amount, vatRatePercent: rate };
+      : {
+          title: `${item.quantity} × ${title}`,
+          description,
+          quantity: 1,
+          unitNetMinor: item.amount,
+          vatRatePercent: rate,
+        };
   });
   if (order.shippingAmount > 0) {
-    lines.push({ title: shippingTitle, quantity: 1, unitNetMinor: order.shippingAmount, vatRatePercent: rate });
+    lines.push({
+      title: shippingTitle,
+      quantity: 1,
+      unitNetMinor: order.shippingAmount,
+      vatRatePercent: rate,
+    });
   }
   let discount = order.voucher?.discount ?? 0;
   for (let index = lines.length - 1; index >= 0 && discount > 0; index -= 1) {
@@ -39,7 +54,9 @@ export function orderInvoiceLines(order: OrderRow, items: readonly LineItemRow[]
     lines[index] = {
       ...line,
       title: line.quantity === 1 ? line.title : `${line.quantity} × ${line.title}`,
-      description: [line.description, `Voucher ${order.voucher!.code}: −${taken}`].filter(Boolean).join(' · '),
+      description: [line.description, `Voucher ${order.voucher!.code}: −${taken}`]
+        .filter(Boolean)
+        .join(' · '),
       quantity: 1,
       unitNetMinor: net - taken,
     };

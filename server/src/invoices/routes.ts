@@ -106,7 +106,10 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const invoice = await issueInvoice(ctx, await adminOrderId(request.params.id), admin.id).catch((error) => {
+      const onStripeError = (error: unknown) =>
+        request.log.error(error, 'the Stripe copy of an invoice failed');
+      const orderId = await adminOrderId(request.params.id);
+      const invoice = await issueInvoice({ ...ctx, onStripeError }, orderId, admin.id).catch((error) => {
         // Two clicks at once: the loser waits for the order lock, then finds the invoice, or hits the unique index.
         if ((error as { code?: string }).code === '23505') {
           throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
@@ -141,7 +144,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         const principal = request.principal;
         const order = await findOrder(db, request.params.id);
         const allowed =
-          (order && hasDocumentSignature(signer, orderDocumentPath(order.id, pdfFile(kind)), request.query)) ||
+          (order &&
+            hasDocumentSignature(signer, orderDocumentPath(order.id, pdfFile(kind)), request.query)) ||
           (principal?.kind === 'user' && order && (order.userId === principal.id || isAdmin(principal)));
         if (!order || !allowed) throw notFound('Invoice');
         const invoice = await findOrderInvoice(db, order.id);
@@ -160,12 +164,17 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   // Stripe signs the exact bytes it sent: this route keeps the body as a Buffer instead of parsing JSON.
   await app.register(async (webhook) => {
     webhook.removeContentTypeParser('application/json');
-    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
     webhook.post('/stripe/webhook', { schema: { tags: ['webhooks'] } }, async (request, reply) => {
       const stripe = stripeInvoicingFromConfig(config);
       if (!stripe) throw new AppError(503, 'STRIPE_WEBHOOK_NOT_CONFIGURED', 'STRIPE_SECRET_KEY is not set');
       const header = request.headers['stripe-signature'];
-      const paid = stripe.parseWebhook(request.body as Buffer, typeof header === 'string' ? header : undefined);
+      const paid = stripe.parseWebhook(
+        request.body as Buffer,
+        typeof header === 'string' ? header : undefined,
+      );
       if (paid) await markInvoicePaid(db, paid.stripeInvoiceId, paid.invoiceNumber);
       return reply.status(200).send({ received: true });
     });

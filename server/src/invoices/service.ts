@@ -27,7 +27,10 @@ export async function findOrderInvoice(db: Db, orderId: string): Promise<Invoice
   return row;
 }
 
-export async function findOrderInvoices(db: Db, orderIds: readonly string[]): Promise<Map<string, InvoiceRow>> {
+export async function findOrderInvoices(
+  db: Db,
+  orderIds: readonly string[],
+): Promise<Map<string, InvoiceRow>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .select()
@@ -45,6 +48,8 @@ interface IssueContext {
   db: Db;
   config: Config;
   storage: BlobStorage;
+  /** Where a failed Stripe copy is reported (the request log). */
+  onStripeError?: (error: unknown) => void;
 }
 
 /**
@@ -60,15 +65,31 @@ export async function issueInvoice(ctx: IssueContext, orderId: string, userId: s
       throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
     }
     const [address] = await tx.select().from(addresses).where(eq(addresses.orderId, orderId));
-    const items = await tx.select().from(lineItems).where(eq(lineItems.orderId, orderId)).orderBy(asc(lineItems.position));
+    const items = await tx
+      .select()
+      .from(lineItems)
+      .where(eq(lineItems.orderId, orderId))
+      .orderBy(asc(lineItems.position));
     const issueDate = today();
     const { number } = await allocateInvoiceNumber(tx, issueDate);
     const data = orderInvoiceData({ order, address, items, seller: ctx.config.seller, number, issueDate });
-    const row = await storeDocument(tx, ctx.storage, data, { orderId, status: 'open', correctsInvoiceId: null });
-    await tx.insert(orderUpdates).values({ orderId, signal: 'invoice_created', userId, metadata: { number } });
+    const row = await storeDocument(tx, ctx.storage, data, {
+      orderId,
+      status: 'open',
+      correctsInvoiceId: null,
+    });
+    await tx
+      .insert(orderUpdates)
+      .values({ orderId, signal: 'invoice_created', userId, metadata: { number } });
     return row;
   });
-  return (await createStripeInvoice(ctx, issued)) ?? issued;
+  try {
+    return (await createStripeInvoice(ctx, issued)) ?? issued;
+  } catch (error) {
+    // The invoice is issued and valid without its Stripe copy; the customer then pays by bank transfer.
+    ctx.onStripeError?.(error);
+    return issued;
+  }
 }
 
 /** A credit note corrects the whole invoice: its own number from the same sequence, and the invoice becomes void. */
@@ -80,7 +101,8 @@ export async function issueCreditNote(ctx: IssueContext, orderId: string): Promi
       .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
       .for('update');
     if (!invoice) throw new AppError(409, 'INVOICE_MISSING', 'This order has no invoice to correct');
-    if (invoice.status === 'void') throw new AppError(409, 'INVOICE_ALREADY_VOID', 'The invoice is already void');
+    if (invoice.status === 'void')
+      throw new AppError(409, 'INVOICE_ALREADY_VOID', 'The invoice is already void');
     const issueDate = today();
     const { number } = await allocateInvoiceNumber(tx, issueDate);
     const original = invoice.data as unknown as InvoiceData;
@@ -145,9 +167,15 @@ async function createStripeInvoice(ctx: IssueContext, invoice: InvoiceRow): Prom
 }
 
 /** Stripe's invoice.paid: idempotent, as Stripe may deliver an event twice; a void invoice stays void. */
-export async function markInvoicePaid(db: Db, stripeInvoiceId: string, number: string | undefined): Promise<void> {
+export async function markInvoicePaid(
+  db: Db,
+  stripeInvoiceId: string,
+  number: string | undefined,
+): Promise<void> {
   const [invoice] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, stripeInvoiceId));
-  const target = invoice ?? (number ? (await db.select().from(invoices).where(eq(invoices.number, number)))[0] : undefined);
+  const target =
+    invoice ??
+    (number ? (await db.select().from(invoices).where(eq(invoices.number, number)))[0] : undefined);
   if (!target || target.status !== 'open') return;
   await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, target.id));
 }
@@ -155,6 +183,7 @@ export async function markInvoicePaid(db: Db, stripeInvoiceId: string, number: s
 /** Reads a stored invoice, checking it is the file that was issued (GoBD: unaltered). */
 export async function readInvoicePdf(storage: BlobStorage, invoice: InvoiceRow): Promise<Buffer> {
   const pdf = await storage.read(invoice.storageKey);
-  if (sha256(pdf) !== invoice.sha256) throw new AppError(500, 'INVOICE_FILE_ALTERED', 'The stored invoice was altered');
+  if (sha256(pdf) !== invoice.sha256)
+    throw new AppError(500, 'INVOICE_FILE_ALTERED', 'The stored invoice was altered');
   return pdf;
 }

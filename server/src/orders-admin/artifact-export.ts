@@ -119,14 +119,21 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
         settings,
         // Rendering is 90 % of the work, a quarter per preset; zipping the rest.
         onProgress: (done, total) =>
-          setProgress(db, job, Math.floor((90 * (index + done / Math.max(total, 1))) / ARTIFACT_PRESETS.length)),
+          setProgress(
+            db,
+            job,
+            Math.floor((90 * (index + done / Math.max(total, 1))) / ARTIFACT_PRESETS.length),
+          ),
       });
       const path = join(workDir, `${preset}.${result.ext}`);
       await writeFile(path, result.data);
       files.push({ name: `${preset}.${result.ext}`, path });
     }
     const key = `artifacts/${order.id}/${job.exportId}.zip`;
-    const built = await buildOrderArtifact(files, await esvecoJson(db, order), { storage: deps.storage, key });
+    const built = await buildOrderArtifact(files, await esvecoJson(db, order), {
+      storage: deps.storage,
+      key,
+    });
     await db.insert(orderUpdates).values({
       orderId: order.id,
       signal: 'export_completed',
@@ -150,7 +157,10 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
 
 /** Registers the export worker in this process; one at a time, as each export drives Chromium for long. */
 export async function workOrderArtifactExports(boss: PgBoss, deps: ArtifactExportDeps): Promise<void> {
-  await boss.createQueue(ORDER_ARTIFACT_QUEUE, { name: ORDER_ARTIFACT_QUEUE, ...ORDER_ARTIFACT_QUEUE_OPTIONS });
+  await boss.createQueue(ORDER_ARTIFACT_QUEUE, {
+    name: ORDER_ARTIFACT_QUEUE,
+    ...ORDER_ARTIFACT_QUEUE_OPTIONS,
+  });
   await boss.work<OrderArtifactJob>(
     ORDER_ARTIFACT_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 1 },

@@ -28,7 +28,6 @@ import { esvecoJson } from './esveco-json.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-
 export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
   const db = database.db;
@@ -50,7 +49,8 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await adminOrder(request.params.id);
       const parts = await loadOrderParts(db, [order]);
       const address = parts.addresses.get(order.id);
-      if (!address) throw new AppError(422, 'DELIVERY_NOTE_DATA_INVALID', 'The order has no shipping address');
+      if (!address)
+        throw new AppError(422, 'DELIVERY_NOTE_DATA_INVALID', 'The order has no shipping address');
       const language = documentLanguage(order);
       const pdf = await buildDeliveryNotePdf({
         orderNumber: orderName(order.number),
@@ -85,7 +85,13 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/:id/esveco_json',
-    { schema: { tags: ['admin'], params: idParams, response: { 200: z.record(z.string(), z.unknown()), ...errorResponses } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
+      },
+    },
     async (request, reply) => {
       requireAdmin(request);
       const order = await adminOrder(request.params.id);
@@ -154,7 +160,10 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 200: z.object({ remote_path: z.string(), byte_size: z.number().int() }), ...errorResponses },
+        response: {
+          200: z.object({ remote_path: z.string(), byte_size: z.number().int() }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {

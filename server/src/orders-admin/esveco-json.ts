@@ -5,14 +5,24 @@ import { loadOrderParts, type OrderRow } from '../orders/repository.ts';
 import { toOrderView } from '../orders/view.ts';
 
 /** The print PDFs an artifact carries, in SPEC §9 preset order; the JSON lists them so the partner can check. */
-export const ARTIFACT_PRESETS = ['album_softcover_inside', 'album_softcover', 'stickers', 'stickerpack'] as const;
+export const ARTIFACT_PRESETS = [
+  'album_softcover_inside',
+  'album_softcover',
+  'stickers',
+  'stickerpack',
+] as const;
 
 /** The order as the print partner reads it: order, address, lines, album statistics and the artifact's files. */
 export async function esvecoJson(db: Db, order: OrderRow): Promise<Record<string, unknown>> {
   const view = toOrderView(order, await loadOrderParts(db, [order]), 'en');
   const [album] = order.albumId
     ? await db
-        .select({ id: albums.id, identifier: albums.identifier, title: albums.title, workspace: albums.workspace })
+        .select({
+          id: albums.id,
+          identifier: albums.identifier,
+          title: albums.title,
+          workspace: albums.workspace,
+        })
         .from(albums)
         .where(eq(albums.id, order.albumId))
     : [];

@@ -19,7 +19,14 @@ import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts'
 import { users } from '../../src/db/schema.ts';
 import { signStripeWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
-import { createGuest, DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
+import {
+  createGuest,
+  DATABASE_KINDS,
+  signUp,
+  startTestApp,
+  type Session,
+  type TestApp,
+} from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
 describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
@@ -34,7 +41,10 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
     call = caller(t.app);
     customer = await signUp(t.app);
     const admin = await signUp(t.app, 'office@example.com');
-    await t.database.db.update(users).set({ roles: ['admin'] }).where(eq(users.id, admin.user.sub));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
     adminToken = await t.app.ctx.tokens.sign({
       kind: 'user',
       id: admin.user.sub,
@@ -65,7 +75,8 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
     return placed.json().order.id as string;
   }
 
-  const createInvoice = (orderId: string) => call('POST', `/orders/${orderId}/invoice`, { token: adminToken });
+  const createInvoice = (orderId: string) =>
+    call('POST', `/orders/${orderId}/invoice`, { token: adminToken });
   const invoicePdf = (orderId: string, token: string | undefined, file = 'invoice.pdf') =>
     call('GET', `/orders/${orderId}/${file}`, { token });
 
@@ -125,7 +136,9 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
 
   it('corrects an invoice only by a credit note that voids it and carries its own number', async () => {
     const orderId = await placeOrder();
-    expect((await call('POST', `/orders/${orderId}/credit_note`, { token: adminToken })).statusCode).toBe(409);
+    expect((await call('POST', `/orders/${orderId}/credit_note`, { token: adminToken })).statusCode).toBe(
+      409,
+    );
     const invoice = (await createInvoice(orderId)).json().invoice;
     const note = await call('POST', `/orders/${orderId}/credit_note`, { token: adminToken });
     expect(note.statusCode, note.body).toBe(201);
@@ -212,7 +225,10 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
     }
     const state = (await call('GET', `/orders/${orderId}/documents`, { token: adminToken })).json();
     expect(state.invoice).toBeNull();
-    expect((await call('GET', `/orders/00000000-0000-4000-8000-000000000000/documents`, { token: adminToken })).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/orders/00000000-0000-4000-8000-000000000000/documents`, { token: adminToken }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -241,12 +257,29 @@ describe('invoices with Stripe', () => {
       email: admin.user.email,
       roles: ['admin'],
     });
-    await t.database.db.update(users).set({ roles: ['admin'] }).where(eq(users.id, admin.user.sub));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
   });
   afterAll(async () => {
     await t?.close();
     await fake?.close();
   });
+
+  it('still issues the invoice when Stripe refuses its copy, only without the hosted page', async () => {
+    const album = await cleanAlbum(t.app, customer.access_token);
+    const placed = await call('POST', '/orders', {
+      token: customer.access_token,
+      payload: orderForm(album.id),
+      headers: idempotencyKey(),
+    });
+    const orderId = placed.json().order.id as string;
+    fake.failNext.set('/v1/invoiceitems', 400);
+    const issued = await call('POST', `/orders/${orderId}/invoice`, { token: adminToken });
+    expect(issued.statusCode, issued.body).toBe(201);
+    expect(issued.json().invoice).toMatchObject({ status: 'open', hosted_invoice_url: null });
+  }, 30_000);
 
   it('shows the hosted Stripe page to the customer and turns paid on a signed invoice.paid event', async () => {
     const album = await cleanAlbum(t.app, customer.access_token);
@@ -260,10 +293,14 @@ describe('invoices with Stripe', () => {
     expect(issued.statusCode, issued.body).toBe(201);
     const hosted = issued.json().invoice.hosted_invoice_url as string;
     expect(hosted).toMatch(/^https?:\/\//);
-    const order = async () => (await call('GET', `/orders/${orderId}`, { token: customer.access_token })).json().order;
+    const order = async () =>
+      (await call('GET', `/orders/${orderId}`, { token: customer.access_token })).json().order;
     expect((await order()).invoice).toMatchObject({ status: 'open', hosted_invoice_url: hosted });
 
-    const stripeId = [...fake.invoices.keys()].at(-1)!;
+    const number = issued.json().invoice.number as string;
+    const stripeId = [...fake.invoices.values()].find(
+      (invoice) => (invoice.metadata as Record<string, string>).invoice_number === number,
+    )!.id;
     const payload = fake.paidEvent(stripeId);
     const webhook = (signature: string) =>
       t.app.inject({
@@ -301,11 +338,17 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
     stack = await startPrintStack({
       config: { printPartner: { sftpUrl: sftp.url, privateKey: keyFile, hostKeySha256: sftp.hostKeySha256 } },
     });
-    await workOrderArtifactExports(stack.jobs.boss, { ...stack.deps, storage: createStorage(stack.config).storage });
+    await workOrderArtifactExports(stack.jobs.boss, {
+      ...stack.deps,
+      storage: createStorage(stack.config).storage,
+    });
     call = caller(stack.app);
     customer = await signUp(stack.app);
     const admin = await signUp(stack.app, 'export@example.com');
-    await stack.database.db.update(users).set({ roles: ['admin'] }).where(eq(users.id, admin.user.sub));
+    await stack.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
     adminToken = await stack.app.ctx.tokens.sign({
       kind: 'user',
       id: admin.user.sub,
@@ -333,7 +376,9 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
     const started = await call('POST', `/orders/${order.id}/esveco_artifact`, { token: adminToken });
     expect(started.statusCode, started.body).toBe(202);
     expect(started.json()).toMatchObject({ state: 'working', progress: 0, blob_url: null });
-    expect((await call('POST', `/orders/${order.id}/esveco_artifact`, { token: adminToken })).statusCode).toBe(409);
+    expect(
+      (await call('POST', `/orders/${order.id}/esveco_artifact`, { token: adminToken })).statusCode,
+    ).toBe(409);
 
     let state = started.json();
     const deadline = Date.now() + 120_000;
@@ -353,7 +398,13 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
         files: Array<{ name: string; sha256: string }>;
       };
       expect(manifest.files.map((file) => file.name).sort()).toEqual(
-        ['album_softcover.pdf', 'album_softcover_inside.pdf', 'order.json', 'stickerpack.pdf', 'stickers.pdf'].sort(),
+        [
+          'album_softcover.pdf',
+          'album_softcover_inside.pdf',
+          'order.json',
+          'stickerpack.pdf',
+          'stickers.pdf',
+        ].sort(),
       );
       for (const file of manifest.files) {
         const bytes = await readFile(join(unzipDir, 'out', file.name));
@@ -366,15 +417,22 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
 
     const transfer = await call('POST', `/orders/${order.id}/transfer`, { token: adminToken });
     expect(transfer.statusCode, transfer.body).toBe(200);
-    const name = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order.name as string;
+    const name = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order
+      .name as string;
     expect(transfer.json().remote_path).toMatch(new RegExp(`${name}\\.zip$`));
     const landed = await readFile(join(sftp.root, 'inbox', `${name}.zip`));
     expect(sha256(landed)).toBe(state.sha256);
 
-    const timeline = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order.order_updates;
+    const timeline = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order
+      .order_updates;
     const signals = timeline.map((update: { signal: string }) => update.signal);
     expect(signals).toEqual(
-      expect.arrayContaining(['export_started', 'export_completed', 'transfer_started', 'transfer_completed']),
+      expect.arrayContaining([
+        'export_started',
+        'export_completed',
+        'transfer_started',
+        'transfer_completed',
+      ]),
     );
   }, 180_000);
 });

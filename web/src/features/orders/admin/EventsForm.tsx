@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import type { Order } from '../types.ts';
+import { offeredSignals } from './offeredSignals.ts';
 import { useAddOrderUpdate, useStaffSignals } from './queries.ts';
 
 /**
@@ -18,8 +19,7 @@ export function EventsForm({ order }: { order: Order }) {
   const [trackingCode, setTrackingCode] = useState('');
   const [sendEmail, setSendEmail] = useState(false);
 
-  const present = new Set(order.order_updates.map((update) => update.signal));
-  const offered = (signals.data ?? []).filter((s) => !present.has(s.title));
+  const offered = offeredSignals(signals.data ?? [], order.order_updates);
 
   const submit = () => {
     if (!signal) return;
