@@ -6,6 +6,8 @@ import { loadOrderParts } from '../orders/repository.ts';
 import { requestLanguage } from '../orders/texts.ts';
 import { orderSchema, toOrderView } from '../orders/view.ts';
 import { errorResponses } from '../routes/schemas.ts';
+import { signedDocumentUrl } from '../invoices/document-links.ts';
+import { createStorage } from '../storage/index.ts';
 import { requireAdmin } from './admin-access.ts';
 import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
 
@@ -41,6 +43,8 @@ const dashboardAlbumSchema = z.object({
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  const { signer } = createStorage(app.ctx.config);
+  const linkTo = (path: string) => signedDocumentUrl(signer, path);
 
   app.get(
     '/orders/dashboard',
@@ -72,7 +76,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = await loadOrderParts(db, result.rows);
       const language = requestLanguage(request);
       return {
-        orders: result.rows.map((order) => toOrderView(order, parts, language)),
+        orders: result.rows.map((order) => toOrderView(order, parts, language, linkTo)),
         meta: { counts: result.counts },
         pagination: pagination(q.page, q.per, result.total),
       };

@@ -20,6 +20,8 @@ import { findOrder, loadOrderParts, type LineItemRow, type OrderRow } from '../o
 import { requestLanguage } from '../orders/texts.ts';
 import { orderSchema, toOrderView } from '../orders/view.ts';
 import { errorResponses } from '../routes/schemas.ts';
+import { signedDocumentUrl } from '../invoices/document-links.ts';
+import { createStorage } from '../storage/index.ts';
 import { requireAdmin } from './admin-access.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,6 +99,7 @@ const everyLanguage = (text: string): TranslatedText => ({
 
 export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  const { signer } = createStorage(app.ctx.config);
 
   async function findLine(id: string): Promise<{ line: LineItemRow; order: OrderRow }> {
     if (!UUID.test(id)) throw notFound('Line item');
@@ -123,7 +126,9 @@ export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function answer(orderId: string, request: Parameters<typeof requestLanguage>[0]) {
     const order = (await findOrder(db, orderId))!;
-    return { order: toOrderView(order, await loadOrderParts(db, [order]), requestLanguage(request)) };
+    return { order: toOrderView(order, await loadOrderParts(db, [order]), requestLanguage(request), (path) =>
+      signedDocumentUrl(signer, path),
+    ) };
   }
 
   const orderResponse = z.object({ order: orderSchema });

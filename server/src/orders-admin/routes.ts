@@ -11,6 +11,8 @@ import { findOrder, loadOrderParts, type OrderRow } from '../orders/repository.t
 import { languageOf, requestLanguage, STAFF_SIGNALS } from '../orders/texts.ts';
 import { orderName, orderSchema, toOrderView } from '../orders/view.ts';
 import { errorResponses } from '../routes/schemas.ts';
+import { signedDocumentUrl } from '../invoices/document-links.ts';
+import { createStorage } from '../storage/index.ts';
 import { requireAdmin } from './admin-access.ts';
 import {
   commentView,
@@ -21,7 +23,7 @@ import {
   updateComment,
 } from './comments.ts';
 import { addStaffUpdate, deleteOrder, updateAddress, updateOrderDetails } from './repository.ts';
-import { trackingUrl } from './tracking.ts';
+import { trackingUrl } from '../orders/tracking.ts';
 import { lineItemRoutes } from './line-items.ts';
 import { orderUpdateMail } from './update-mail.ts';
 
@@ -42,6 +44,8 @@ const commentContent = z.string().trim().min(1).max(5000);
 
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
+  const { signer } = createStorage(config);
+  const linkTo = (path: string) => signedDocumentUrl(signer, path);
   const db = database.db;
   const mails = mailSender(database);
   await app.register(lineItemRoutes);
@@ -53,7 +57,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function orderView(order: OrderRow, language: ReturnType<typeof requestLanguage>) {
-    return toOrderView(order, await loadOrderParts(db, [order]), language);
+    return toOrderView(order, await loadOrderParts(db, [order]), language, linkTo);
   }
 
   app.post(
@@ -171,6 +175,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       requireAdmin(request);
       const order = await adminOrder(request.params.id);
+      // GoBD: an issued invoice is kept for ten years, and with it the order it bills; a credit note corrects it.
+      if ((await loadOrderParts(db, [order])).invoices?.has(order.id)) {
+        throw new AppError(409, 'ORDER_HAS_INVOICE', 'An invoiced order cannot be deleted; issue a credit note instead');
+      }
       await deleteOrder(db, order);
       return reply.status(204).send(null);
     },

@@ -21,6 +21,9 @@ import { findOrder, listOrdersOfUser, loadOrderParts, type OrderParts, type Orde
 import { checkoutFor, type OrdersContext } from './service.ts';
 import { languageOf, requestLanguage, signalTitle, STAFF_SIGNALS } from './texts.ts';
 import { orderSchema, toOrderView } from './view.ts';
+import { signedDocumentUrl } from '../invoices/document-links.ts';
+import { createStorage } from '../storage/index.ts';
+
 import { PriceListCache } from './price-tables.ts';
 import { VoucherAttempts } from './voucher-attempts.ts';
 
@@ -80,6 +83,8 @@ const placedSchema = z.object({
 
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
+  const { signer } = createStorage(config);
+  const linkTo = (path: string) => signedDocumentUrl(signer, path);
   const ctx: OrdersContext = {
     db: database.db,
     checks: new AlbumChecksCache(),
@@ -96,7 +101,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   async function orderView(order: OrderRow, language: ReturnType<typeof requestLanguage>) {
-    return toOrderView(order, await loadOrderParts(ctx.db, [order]), language);
+    return toOrderView(order, await loadOrderParts(ctx.db, [order]), language, linkTo);
   }
 
   async function sendConfirmation(order: OrderRow, parts: OrderParts, albumTitle: string) {
@@ -211,7 +216,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = await loadOrderParts(ctx.db, rows);
       const language = requestLanguage(request);
       return {
-        orders: rows.map((row) => toOrderView(row, parts, language)),
+        orders: rows.map((row) => toOrderView(row, parts, language, linkTo)),
         pagination: { page, per, total, pages: Math.ceil(total / per) },
       };
     },

@@ -3,6 +3,8 @@ import { estimatedDeliveryDate, type Currency } from '@stickerbook/model';
 import { z } from 'zod';
 import type { Language } from '../http/languages.ts';
 import type { OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
+import { orderDocumentPath } from '../invoices/document-links.ts';
+import { trackingUrl } from './tracking.ts';
 import { formatMoney, signalTitle, translated } from './texts.ts';
 
 const statusCellSchema = z.object({
@@ -110,19 +112,20 @@ function statusCell(
 ) {
   const done = updates.find((update) => signals.includes(update.signal));
   if (!done) return { status: 'pending' as const, date: pendingDate, target: null };
-  // SPEC §3: a shipment update may carry a DHL tracking code; its public tracking page is the target.
-  const dhl = done.metadata.dhl_tracking_code;
-  return {
-    status: 'done' as const,
-    date: done.createdAt.toISOString(),
-    target:
-      typeof dhl === 'string'
-        ? `https://www.dhl.de/de/privatkunden/pakete-empfangen/verfolgen.html?piececode=${encodeURIComponent(dhl)}`
-        : null,
-  };
+  // SPEC §3: a shipment update may carry a tracking code; the carrier's tracking page is the target.
+  return { status: 'done' as const, date: done.createdAt.toISOString(), target: trackingUrl(done.metadata)  };
 }
 
-export function toOrderView(order: OrderRow, parts: OrderParts, language: Language): OrderView {
+/**
+ * `linkTo` turns a document path into the link the browser opens (signed by the routes: a link opened in a new
+ * tab carries no bearer token); left out, the bare path.
+ */
+export function toOrderView(
+  order: OrderRow,
+  parts: OrderParts,
+  language: Language,
+  linkTo: (path: string) => string = (path) => path,
+): OrderView {
   const currency = order.currency as Currency;
   const human = (amount: number) => formatMoney(amount, currency, language);
   const updates = parts.updates.get(order.id) ?? [];
@@ -201,9 +204,9 @@ export function toOrderView(order: OrderRow, parts: OrderParts, language: Langua
       message: update.message,
       created_at: update.createdAt.toISOString(),
       metadata: update.metadata,
-      target_url: null,
+      target_url: trackingUrl(update.metadata),
     })),
-    invoice: invoiceOf(order.id, parts),
+    invoice: invoiceOf(order.id, parts, linkTo),
     design_check: statusCell(updates, ['print_approved', 'review_completed']),
     transfer_status: statusCell(updates, ['transfer_completed']),
     albums_status: statusCell(updates, ['production_started']),
@@ -216,13 +219,13 @@ export function toOrderView(order: OrderRow, parts: OrderParts, language: Langua
   };
 }
 
-function invoiceOf(orderId: string, parts: OrderParts): OrderView['invoice'] {
+function invoiceOf(orderId: string, parts: OrderParts, linkTo: (path: string) => string): OrderView['invoice'] {
   const invoice = parts.invoices?.get(orderId);
   if (!invoice) return null;
   return {
     status: invoice.status,
     number: invoice.number,
-    pdf_url: `/api/v1/orders/${orderId}/invoice.pdf`,
+    pdf_url: linkTo(orderDocumentPath(orderId, 'invoice.pdf')),
     hosted_invoice_url: invoice.hostedInvoiceUrl,
   };
 }
