@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
+import { requestLogFields } from './http/request-log.ts';
 import { registerSpa } from './http/spa.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { jobSender } from './jobs/sender.ts';
@@ -42,7 +43,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // The request line names route and path, never the query or a token (http/request-log.ts).
+      serializers: { req: requestLogFields },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
