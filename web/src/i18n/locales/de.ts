@@ -852,6 +852,8 @@ export const de: Catalogue = {
       FORBIDDEN: 'Dazu bist du nicht berechtigt.',
       IMAGE_DAMAGED:
         'Die Bilddatei ist unvollständig oder beschädigt. Bitte speichere sie neu und lade sie noch einmal hoch.',
+      COMMENT_FORBIDDEN:
+        'Nur Admins können Kommentare hinzufügen, und nur ihr Verfasser oder ein Admin kann sie ändern.',
     },
   },
   language: { label: 'Sprache' },

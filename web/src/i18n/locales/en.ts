@@ -832,6 +832,7 @@ export const en = {
       UNAUTHORIZED: 'Please log in again.',
       FORBIDDEN: 'You are not allowed to do that.',
       IMAGE_DAMAGED: 'The image file is incomplete or damaged. Please save it again and upload it once more.',
+      COMMENT_FORBIDDEN: 'Only admins can add comments, and only their author or an admin can change them.',
     },
   },
   language: { label: 'Language' },

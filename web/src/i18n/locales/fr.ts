@@ -854,6 +854,8 @@ export const fr: Catalogue = {
       FORBIDDEN: 'Vous n’avez pas l’autorisation de faire cela.',
       IMAGE_DAMAGED:
         'Le fichier image est incomplet ou endommagé. Veuillez l’enregistrer à nouveau et le téléverser encore une fois.',
+      COMMENT_FORBIDDEN:
+        'Seuls les administrateurs peuvent ajouter des commentaires, et seuls leur auteur ou un administrateur peuvent les modifier.',
     },
   },
   language: { label: 'Langue' },

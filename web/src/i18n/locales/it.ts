@@ -855,6 +855,8 @@ export const it: Catalogue = {
       FORBIDDEN: 'Non hai l’autorizzazione per farlo.',
       IMAGE_DAMAGED:
         'Il file immagine è incompleto o danneggiato. Salvalo di nuovo e caricalo ancora una volta.',
+      COMMENT_FORBIDDEN:
+        'Solo gli amministratori possono aggiungere commenti, e solo il loro autore o un amministratore può modificarli.',
     },
   },
   language: { label: 'Lingua' },

@@ -844,6 +844,8 @@ export const pl: Catalogue = {
       FORBIDDEN: 'Nie masz uprawnień, aby to zrobić.',
       IMAGE_DAMAGED:
         'Plik obrazu jest niekompletny lub uszkodzony. Zapisz go ponownie i prześlij jeszcze raz.',
+      COMMENT_FORBIDDEN:
+        'Tylko administratorzy mogą dodawać komentarze, a zmieniać je może tylko ich autor lub administrator.',
     },
   },
   language: { label: 'Język' },
