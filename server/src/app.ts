@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -74,6 +75,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', { config, database, tokens });
 
   registerErrorHandling(app);
+  // Refresh tokens travel in HttpOnly cookies (auth/refresh-cookie.ts).
+  await app.register(fastifyCookie);
   const s3Origin = config.s3?.endpoint ? new URL(config.s3.endpoint).origin : undefined;
   await registerSecurityHeaders(app, {
     production: config.appEnv === 'production',

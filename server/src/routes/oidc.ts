@@ -79,10 +79,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           codeVerifier: attempt.codeVerifier,
         });
         const user = await userFromOidcClaims(db, claims, oidc.roleClaim);
-        const session = await issueUserSession(ctx, user);
+        const session = await issueUserSession(ctx, reply, user);
         const fragment = new URLSearchParams({
           access_token: session.access_token,
-          refresh_token: session.refresh_token,
           return_to: attempt.returnTo,
         });
         return reply.redirect(`/login/callback#${fragment}`);
