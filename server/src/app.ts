@@ -86,7 +86,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ],
     connectOrigins: s3Origin ? [s3Origin] : [],
   });
-  await registerRateLimits(app);
+  await registerRateLimits(app, { redisUrl: config.redisUrl });
   registerAuthentication(app, tokens);
   await registerApiDocs(app);
   // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`.
