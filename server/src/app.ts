@@ -6,6 +6,7 @@ import { AccessTokens } from './auth/access-tokens.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import type { Config } from './config/index.ts';
 import { resolveJwtSecret } from './config/jwt-secret.ts';
+import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -15,19 +16,6 @@ import { registerSpa } from './http/spa.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { jobSender } from './jobs/sender.ts';
 import { apiRoutes } from './routes/index.ts';
-
-/** What every route needs, decorated on the instance instead of living in module globals. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  tokens: AccessTokens;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
 
 /** 1 MiB: every JSON body of this API is far smaller; files go to storage, not through JSON. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -72,7 +60,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Runs before the database closes (onClose hooks run last registered first).
   app.addHook('onClose', () => jobSender(database).close());
   const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  app.decorate('ctx', { config, database, tokens });
+  app.decorate('ctx', { config, database, tokens } satisfies AppContext);
 
   registerErrorHandling(app);
   // Refresh tokens travel in HttpOnly cookies (auth/refresh-cookie.ts).

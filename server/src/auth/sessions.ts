@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { toUserView, type UserRow, type UserView } from '../repositories/users.ts';
 import { setRefreshCookie } from './refresh-cookie.ts';
 import { issueRefreshToken } from './refresh-tokens.ts';
