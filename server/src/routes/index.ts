@@ -19,7 +19,7 @@ import { renderDataRoutes } from './render-data.ts';
 import { renderJobRoutes } from './render-jobs.ts';
 import { featureRoutes } from './features.ts';
 import { imageEditRoutes } from './image-edits.ts';
-import { stockRoutes } from './stock.ts';
+import { stockRoutes } from '../stock/routes.ts';
 import { stickerLinkRoutes } from './sticker-link.ts';
 import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
 import { invitationRoutes } from './invitations.ts';
