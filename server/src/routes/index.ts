@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { albumRoutes } from './albums.ts';
 import { albumPreviewRoutes } from './album-previews.ts';
-import { analyticsRoutes } from './analytics.ts';
+import { analyticsRoutes } from '../analytics/routes.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { stickerTemplateRoutes } from './sticker-templates.ts';
