@@ -22,7 +22,7 @@ import { imageEditRoutes } from './image-edits.ts';
 import { stockRoutes } from '../stock/routes.ts';
 import { stickerLinkRoutes } from './sticker-link.ts';
 import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
-import { invitationRoutes } from './invitations.ts';
+import { invitationRoutes } from '../invitations/routes.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
