@@ -20,8 +20,8 @@ import { renderJobRoutes } from './render-jobs.ts';
 import { featureRoutes } from './features.ts';
 import { imageEditRoutes } from './image-edits.ts';
 import { stockRoutes } from '../stock/routes.ts';
-import { stickerLinkRoutes } from './sticker-link.ts';
-import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
+import { stickerLinkRoutes } from '../sticker-link/routes.ts';
+import { publicStickerUploadRoutes } from '../sticker-link/public-routes.ts';
 import { invitationRoutes } from '../invitations/routes.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
