@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
-import { revokeRefreshToken, rotateRefreshToken } from '../auth/refresh-tokens.ts';
-import { issueUserSession } from '../auth/sessions.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie.ts';
+import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, insertUser } from '../repositories/users.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { errorResponses, userSessionSchema } from './schemas.ts';
+import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
 
 const credentialsSchema = z.strictObject({
   email: z.email().max(254),
