@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { albumRoutes } from './albums.ts';
-import { albumPreviewRoutes } from './album-previews.ts';
+import { albumRoutes } from '../albums/routes.ts';
+import { albumPreviewRoutes } from '../albums/preview-routes.ts';
 import { analyticsRoutes } from '../analytics/routes.ts';
 import { clientErrorRoutes } from './client-errors.ts';
 import { onboardingRoutes } from './onboarding.ts';

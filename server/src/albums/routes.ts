@@ -3,9 +3,9 @@ import { settingPath, type Patch } from '@stickerbook/model';
 import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
-import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
-import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
-import { AlbumBodyCache } from '../albums/workspace-cache.ts';
+import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from './album-view.ts';
+import { copyBlueprintDocument } from './copy-blueprint-document.ts';
+import { AlbumBodyCache } from './workspace-cache.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage } from '../http/languages.ts';
@@ -22,7 +22,7 @@ import {
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { findOrganization, insertOrganization } from '../repositories/organizations.ts';
 import { stickerLinkSettings } from '../sticker-link/settings.ts';
-import { errorResponses, organizationInputSchema } from './schemas.ts';
+import { errorResponses, organizationInputSchema } from '../routes/schemas.ts';
 import { collectAlbumFiles } from '../images/file-cleanup.ts';
 import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 
