@@ -18,7 +18,7 @@ import { userRoutes } from './users.ts';
 import { renderDataRoutes } from '../print/render-data-routes.ts';
 import { renderJobRoutes } from '../print/render-job-routes.ts';
 import { featureRoutes } from './features.ts';
-import { imageEditRoutes } from './image-edits.ts';
+import { imageEditRoutes } from '../image-edits/routes.ts';
 import { stockRoutes } from '../stock/routes.ts';
 import { stickerLinkRoutes } from '../sticker-link/routes.ts';
 import { publicStickerUploadRoutes } from '../sticker-link/public-routes.ts';
