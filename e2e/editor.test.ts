@@ -18,16 +18,14 @@ import {
   type Stack,
   signInWithSession,
   apiCall,
+  logInApi,
+  type SessionTokens,
 } from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
 
-interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  user: { sub: string; email: string; roles?: string[] };
-}
+type Tokens = SessionTokens & { user: { sub: string; email: string; roles?: string[] } };
 
 beforeAll(async () => {
   stack = await startStack();
@@ -43,7 +41,11 @@ const api = <T>(path: string, init?: Parameters<typeof apiCall>[2]) => apiCall<T
 
 async function signUp(): Promise<Tokens> {
   const email = `editor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  return api<Tokens>('/auth/signup', { method: 'POST', body: { email, password: 'correct horse battery' } });
+  return (await logInApi(
+    stack.baseUrl,
+    { email, password: 'correct horse battery' },
+    '/auth/signup',
+  )) as Tokens;
 }
 
 async function createAlbum(tokens: Tokens): Promise<string> {
@@ -550,7 +552,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
 
   it('opens a locked album in preview mode for its owner: a notice, no tools, nothing editable', async () => {
     const albumId = await createAlbum(owner);
-    const admin = await api<Tokens>('/auth/login', { method: 'POST', body: ADMIN });
+    const admin = await logInApi(stack.baseUrl, ADMIN);
     await api(`/albums/${albumId}`, { method: 'PATCH', token: admin.access_token, body: { locked: true } });
     const { context, page } = await openEditor(owner, albumId);
     await page.getByTestId('locked-notice').waitFor();

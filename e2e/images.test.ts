@@ -395,7 +395,7 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
   }, 120_000);
 
   it('uploads a sticker photo with face detection and fit face centres the face', async () => {
-    const { context, page, albumId } = await openEditor();
+    const { context, page, albumId, token } = await openEditor();
     await page.goto(`/album/${albumId}/stickers?sticker=new`);
     // The modal's root is a zero-size wrapper: wait for its content; the form's fields are the only ones.
     const form = page.locator('.mantine-Modal-content');
@@ -424,17 +424,16 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     await form.getByTestId('sticker-form-save').click();
     await page.getByTestId('sticker-form-name').waitFor({ state: 'detached' });
 
-    const saved = await page.evaluate(async () => {
+    const saved = await page.evaluate(async (accessToken) => {
       const editor = (window as any).stickerbookEditor;
       const sticker = Object.values(editor.doc.stickers).find((s: any) => s.name === 'Anna') as any;
-      const session = JSON.parse(localStorage.getItem('stickerbook.session')!);
       const record = await (
         await fetch(`/api/v1/images/${sticker.image}`, {
-          headers: { authorization: `Bearer ${session.accessToken}` },
+          headers: { authorization: `Bearer ${accessToken}` },
         })
       ).json();
       return { sticker, record };
-    });
+    }, token);
     const face = saved.record.details.face as { x: number; y: number; width: number; height: number };
     expect(face).toBeTruthy();
     expect(saved.sticker.image).toBe(saved.record.id);

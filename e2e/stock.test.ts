@@ -17,6 +17,7 @@ import {
   startStack,
   type Stack,
   signInWithSession,
+  logInApi,
 } from './harness.ts';
 
 let stack: Stack;
@@ -152,11 +153,8 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     await page.locator(`[data-stock-id="${added[1].id}"]`).click();
     // The click is an edit like any other: synced to the server's album document.
     const placed = async () => {
-      const token = await page.evaluate(
-        () =>
-          (JSON.parse(localStorage.getItem('stickerbook.session') ?? '{}') as { accessToken?: string })
-            .accessToken,
-      );
+      // The page's guest token lives in its memory only: read the album as an admin.
+      const token = (await logInApi(stack.baseUrl, ADMIN)).access_token;
       const album = await api<{
         workspace: { nodes: Record<string, { type: string; props: Record<string, unknown> }> };
       }>(`/albums/${albumId}`, token!);
@@ -183,11 +181,7 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
 
 describe.skipIf(skipBrowserTests)('the stock library screen for admins', () => {
   it('lets an admin add photos with photographer and tags, find them, and remove one', async () => {
-    const session = await api<{
-      access_token: string;
-      refresh_token: string;
-      user: Record<string, unknown> & { roles?: string[] };
-    }>('/auth/login', '', { method: 'POST', body: ADMIN });
+    const session = await logInApi(stack.baseUrl, ADMIN);
     const blueprints = await api<{ blueprints: Array<{ id: string }> }>('/blueprints', session.access_token);
     const album = await api<{ id: string }>('/albums', session.access_token, {
       method: 'POST',

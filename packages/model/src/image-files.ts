@@ -30,6 +30,7 @@ export type ImageUploadErrorCode =
   | 'IMAGE_TYPE_NOT_ALLOWED'
   | 'IMAGE_TOO_MANY_PIXELS'
   | 'IMAGE_UNREADABLE'
+  | 'IMAGE_DAMAGED'
   | 'SVG_UNSAFE'
   | 'TOO_MANY_FILES';
 
@@ -39,6 +40,7 @@ export const IMAGE_UPLOAD_ERROR_CODES: readonly ImageUploadErrorCode[] = [
   'IMAGE_TYPE_NOT_ALLOWED',
   'IMAGE_TOO_MANY_PIXELS',
   'IMAGE_UNREADABLE',
+  'IMAGE_DAMAGED',
   'SVG_UNSAFE',
   'TOO_MANY_FILES',
 ];

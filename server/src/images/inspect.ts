@@ -58,8 +58,29 @@ export async function inspectStoredUpload(
   if (type === 'image/svg+xml') return inspectSvg(await storage.read(key));
   // The header had no size within its first bytes (huge EXIF blocks): let sharp read the header of the whole
   // file; it decodes no pixels for metadata, and limitInputPixels refuses a bomb all the same.
-  const input = headerSize ? head : await storage.read(key);
-  return inspectRaster(input, type, headerSize);
+  const whole = headerSize && byteSize <= head.length ? head : await storage.read(key);
+  const inspected = await inspectRaster(headerSize ? head : whole, type, headerSize);
+  await decodeCompletely(whole);
+  return inspected;
+}
+
+/** Side the full decode shrinks to: JPEG decodes at 1/8 scale on load, so a 30 MP photo costs milliseconds. */
+const DECODE_CHECK_SIDE_PX = 16;
+
+/**
+ * A truncated or corrupt file passes the header checks and would only fail in the variants job, after the upload
+ * was answered 201 and placed. Decoding every pixel row (at a tiny size, so cheaply) finds it while the client
+ * still waits; only after the size checks above, so a bomb is never decoded.
+ */
+async function decodeCompletely(input: Buffer): Promise<void> {
+  try {
+    await sharp(input, { failOn: 'truncated', limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS })
+      .resize(DECODE_CHECK_SIDE_PX, DECODE_CHECK_SIDE_PX, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw uploadRejected(['IMAGE_DAMAGED']);
+  }
 }
 
 async function inspectRaster(input: Buffer, type: ImageFileType, headerSize: PixelSize | undefined) {

@@ -1,6 +1,6 @@
 import type { ImageModel } from '@stickerbook/model';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { ImageRecordDetails } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';

@@ -14,7 +14,7 @@ import {
   markRenderJobFinished,
   markRenderJobWorking,
   updateRenderJobProgress,
-} from '../repositories/render-jobs.ts';
+} from '../print/render-jobs-repository.ts';
 
 export const RENDER_EXPORT_QUEUE = 'render-export';
 

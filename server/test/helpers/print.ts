@@ -17,6 +17,7 @@ import { SERVER_ROOT, type Config } from '../../src/config/index.ts';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
 import { renderExportDeps, workRenderExports, type RenderExportDeps } from '../../src/jobs/render-export.ts';
 import { replaceAlbumDocument } from '../../src/repositories/albums.ts';
+import type { BuildOptions } from '../../src/app.ts';
 import { bearer, startTestApp, type TestApp } from './test-app.ts';
 
 export const run = promisify(execFile);
@@ -43,10 +44,16 @@ export async function startPrintStack(
     deps?: (deps: RenderExportDeps) => RenderExportDeps;
     /** More settings, e.g. `s3` to store files in a bucket. */
     config?: Partial<Config>;
+    /** Where the server's log lines go (tests that read the log). */
+    logStream?: BuildOptions['logStream'];
   } = {},
 ): Promise<PrintStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-print-'));
-  const t = await startTestApp('pglite', { ...options.config, webDist: PRINT_WEB_DIST, dataDir });
+  const t = await startTestApp(
+    'pglite',
+    { ...options.config, webDist: PRINT_WEB_DIST, dataDir },
+    { logStream: options.logStream },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

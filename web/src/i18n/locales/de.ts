@@ -343,6 +343,7 @@ export const de: Catalogue = {
       STICKER_TYPE: 'Stickerfotos müssen JPEG oder PNG sein',
       IMAGE_TOO_MANY_PIXELS: 'das Bild hat mehr als 32 Megapixel',
       IMAGE_UNREADABLE: 'die Datei lässt sich nicht als Bild lesen',
+      IMAGE_DAMAGED: 'das Bild ist unvollständig oder beschädigt, bitte speichere es neu',
       SVG_UNSAFE: 'die SVG-Datei enthält Skripte oder Verweise auf andere Dateien',
       TOO_MANY_FILES: 'höchstens 15 Dateien auf einmal',
       UPLOAD_FAILED: 'das Hochladen ist fehlgeschlagen',
@@ -850,6 +851,10 @@ export const de: Catalogue = {
       RATE_LIMITED: 'Zu viele Versuche. Bitte warte einen Moment und versuche es dann erneut.',
       UNAUTHORIZED: 'Bitte melde dich erneut an.',
       FORBIDDEN: 'Dazu bist du nicht berechtigt.',
+      IMAGE_DAMAGED:
+        'Die Bilddatei ist unvollständig oder beschädigt. Bitte speichere sie neu und lade sie noch einmal hoch.',
+      COMMENT_FORBIDDEN:
+        'Nur Admins können Kommentare hinzufügen, und nur ihr Verfasser oder ein Admin kann sie ändern.',
     },
   },
   language: { label: 'Sprache' },

@@ -342,6 +342,7 @@ export const fr: Catalogue = {
       STICKER_TYPE: 'les photos d’autocollant doivent être en JPEG ou PNG',
       IMAGE_TOO_MANY_PIXELS: 'l’image dépasse 32 mégapixels',
       IMAGE_UNREADABLE: 'le fichier ne peut pas être lu comme une image',
+      IMAGE_DAMAGED: 'l’image est incomplète ou endommagée, veuillez l’enregistrer à nouveau',
       SVG_UNSAFE: 'le SVG contient des scripts ou des liens vers d’autres fichiers',
       TOO_MANY_FILES: '15 fichiers au maximum à la fois',
       UPLOAD_FAILED: 'le téléversement a échoué',
@@ -852,6 +853,10 @@ export const fr: Catalogue = {
       RATE_LIMITED: 'Trop de tentatives. Patientez un instant puis réessayez.',
       UNAUTHORIZED: 'Merci de vous reconnecter.',
       FORBIDDEN: 'Vous n’avez pas l’autorisation de faire cela.',
+      IMAGE_DAMAGED:
+        'Le fichier image est incomplet ou endommagé. Veuillez l’enregistrer à nouveau et le téléverser encore une fois.',
+      COMMENT_FORBIDDEN:
+        'Seuls les administrateurs peuvent ajouter des commentaires, et seuls leur auteur ou un administrateur peuvent les modifier.',
     },
   },
   language: { label: 'Langue' },

@@ -339,6 +339,7 @@ export const it: Catalogue = {
       STICKER_TYPE: 'le foto delle figurine devono essere JPEG o PNG',
       IMAGE_TOO_MANY_PIXELS: 'l’immagine supera i 32 megapixel',
       IMAGE_UNREADABLE: 'il file non può essere letto come immagine',
+      IMAGE_DAMAGED: 'l’immagine è incompleta o danneggiata, salvala di nuovo',
       SVG_UNSAFE: 'l’SVG contiene script o collegamenti ad altri file',
       TOO_MANY_FILES: 'al massimo 15 file alla volta',
       UPLOAD_FAILED: 'il caricamento non è riuscito',
@@ -853,6 +854,10 @@ export const it: Catalogue = {
       RATE_LIMITED: 'Troppi tentativi. Attendi un momento e riprova.',
       UNAUTHORIZED: 'Accedi di nuovo.',
       FORBIDDEN: 'Non hai l’autorizzazione per farlo.',
+      IMAGE_DAMAGED:
+        'Il file immagine è incompleto o danneggiato. Salvalo di nuovo e caricalo ancora una volta.',
+      COMMENT_FORBIDDEN:
+        'Solo gli amministratori possono aggiungere commenti, e solo il loro autore o un amministratore può modificarli.',
     },
   },
   language: { label: 'Lingua' },

@@ -338,6 +338,7 @@ export const pl: Catalogue = {
       STICKER_TYPE: 'zdjęcia naklejek muszą być w formacie JPEG lub PNG',
       IMAGE_TOO_MANY_PIXELS: 'obraz ma więcej niż 32 megapiksele',
       IMAGE_UNREADABLE: 'pliku nie można odczytać jako obrazu',
+      IMAGE_DAMAGED: 'obraz jest niekompletny lub uszkodzony, zapisz go ponownie',
       SVG_UNSAFE: 'plik SVG zawiera skrypty lub odwołania do innych plików',
       TOO_MANY_FILES: 'najwyżej 15 plików naraz',
       UPLOAD_FAILED: 'przesyłanie nie powiodło się',
@@ -842,6 +843,10 @@ export const pl: Catalogue = {
       RATE_LIMITED: 'Zbyt wiele prób. Odczekaj chwilę i spróbuj ponownie.',
       UNAUTHORIZED: 'Zaloguj się ponownie.',
       FORBIDDEN: 'Nie masz uprawnień, aby to zrobić.',
+      IMAGE_DAMAGED:
+        'Plik obrazu jest niekompletny lub uszkodzony. Zapisz go ponownie i prześlij jeszcze raz.',
+      COMMENT_FORBIDDEN:
+        'Tylko administratorzy mogą dodawać komentarze, a zmieniać je może tylko ich autor lub administrator.',
     },
   },
   language: { label: 'Język' },

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
+import { STOCK_PHOTO_ID_LIMIT } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { inspectStoredUpload } from '../images/inspect.ts';
 import { claimBlob, deleteBlobRow, findBlob } from '../images/repository.ts';
@@ -17,7 +18,7 @@ import {
   libraryPhotoView,
   makeLibraryFiles,
 } from '../providers/stock-library/index.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const stockPhotoSchema = z.object({
   id: z.number(),
@@ -198,7 +199,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const principal = requirePrincipal(request);
       if (!isAdmin(principal)) throw forbidden('ADMIN_ONLY', 'Only admins change the stock library');
-      if (request.params.id > 2 ** 31 - 1) throw notFound('Stock photo');
+      if (request.params.id >= STOCK_PHOTO_ID_LIMIT) throw notFound('Stock photo');
       const row = await deleteLibraryPhoto(db, request.params.id);
       if (!row) throw notFound('Stock photo');
       // Documents that placed this photo keep their pexelsId; the renderer then shows its image placeholder.

@@ -1,14 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../auth/authenticate.ts';
-import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from '../auth/refresh-tokens.ts';
+import { requireUser } from './authenticate.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
+import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from './refresh-tokens.ts';
 import { guests } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { moveAlbumsToOwner } from '../repositories/albums.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */
 const GUEST_TOKEN_GRACE_SECONDS = 30 * 24 * 60 * 60;
+
+const guestSessionSchema = z.object({ access_token: z.string(), guest_id: z.string() });
 
 const invalidGuestToken = () => new AppError(401, 'INVALID_GUEST_TOKEN', 'The guest token is not valid');
 
@@ -25,16 +28,16 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['guests'],
         response: {
-          201: z.object({ access_token: z.string(), refresh_token: z.string(), guest_id: z.string() }),
+          201: guestSessionSchema,
           ...errorResponses,
         },
       },
     },
     async (_request, reply) => {
       const [guest] = await db.insert(guests).values({}).returning();
+      setRefreshCookie(reply, 'guest', await issueRefreshToken(db, guest.id, 'guest'), ctx.config.publicUrl);
       return reply.status(201).send({
         access_token: await ctx.tokens.sign({ kind: 'guest', id: guest.id, roles: [] }),
-        refresh_token: await issueRefreshToken(db, guest.id, 'guest'),
         guest_id: guest.id,
       });
     },
@@ -46,24 +49,28 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['guests'],
-        body: z.strictObject({
-          refresh_token: z.string().min(1).max(200),
-          access_token: z.string().min(1).max(4000),
-        }),
-        response: {
-          200: z.object({ access_token: z.string(), refresh_token: z.string() }),
-          ...errorResponses,
-        },
+        description:
+          'Rotates the guest refresh token of the `sb_guest_refresh` cookie. The last access token may be sent ' +
+          'too (expired up to 30 days); then it must be the same guest.',
+        body: z.strictObject({ access_token: z.string().min(1).max(4000).optional() }).nullish(),
+        response: { 200: guestSessionSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const previous = await ctx.tokens.verify(request.body.access_token, GUEST_TOKEN_GRACE_SECONDS);
-      if (previous?.kind !== 'guest') throw invalidGuestToken();
-      const rotated = await rotateRefreshToken(db, request.body.refresh_token, 'guest');
-      if (!rotated || rotated.subject !== previous.id) throw invalidGuestToken();
+    async (request, reply) => {
+      const refuse = () => {
+        clearRefreshCookie(reply, 'guest', ctx.config.publicUrl);
+        return invalidGuestToken();
+      };
+      const token = readRefreshCookie(request, 'guest');
+      const sent = request.body?.access_token;
+      const previous = sent ? await ctx.tokens.verify(sent, GUEST_TOKEN_GRACE_SECONDS) : undefined;
+      if (sent && previous?.kind !== 'guest') throw refuse();
+      const rotated = token ? await rotateRefreshToken(db, token, 'guest') : null;
+      if (!rotated || (previous && rotated.subject !== previous.id)) throw refuse();
+      setRefreshCookie(reply, 'guest', rotated.refreshToken, ctx.config.publicUrl);
       return {
-        access_token: await ctx.tokens.sign({ kind: 'guest', id: previous.id, roles: [] }),
-        refresh_token: rotated.refreshToken,
+        access_token: await ctx.tokens.sign({ kind: 'guest', id: rotated.subject, roles: [] }),
+        guest_id: rotated.subject,
       };
     },
   );
@@ -80,7 +87,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ migrated_album_ids: z.array(z.string()) }), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       // The web may send the bare guest id or the album owner form 'guest:<id>'.
       const guestId = request.body.guest_user_identifier.replace(/^guest:/, '');
@@ -91,6 +98,7 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
       const migrated = await moveAlbumsToOwner(db, `guest:${guestId}`, user.id);
       // The guest identity is used up: its refresh tokens must not mint new guest tokens.
       await revokeAllFor(db, guestId);
+      clearRefreshCookie(reply, 'guest', ctx.config.publicUrl);
       return { migrated_album_ids: migrated };
     },
   );

@@ -10,12 +10,12 @@ import { z } from 'zod';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { uploadRejected } from '../images/inspect.ts';
-import { blobStorageKey, findBlob, insertBlob, markPendingBlobUploaded } from '../images/repository.ts';
-import { imageServices } from '../images/service.ts';
+import { uploadRejected } from './inspect.ts';
+import { blobStorageKey, findBlob, insertBlob, markPendingBlobUploaded } from './repository.ts';
+import { imageServices } from './service.ts';
 import { uploadStarted } from '../jobs/upload-activity.ts';
 import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH, LocalStorage, StorageNotFoundError } from '../storage/index.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** How long an upload URL is valid: a 16 MB photo over a slow line, with room to spare. */
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
@@ -52,7 +52,7 @@ function declaredProblems(file: DeclaredFile): ImageUploadErrorCode[] {
 /**
  * SPEC §7 "Direct file upload to storage with progress": the client declares a file, gets a URL to PUT its bytes
  * to (a signed route of ours, or a presigned S3 PUT), then creates the image record with the blob id
- * (routes/images.ts). Locally, this plugin also serves stored files through signed URLs.
+ * (images/routes.ts). Locally, this plugin also serves stored files through signed URLs.
  */
 export const directUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = imageServices(app);

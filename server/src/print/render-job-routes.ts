@@ -22,8 +22,8 @@ import {
   type RenderExportJob,
 } from '../jobs/render-export.ts';
 import { imageServices } from '../images/service.ts';
-import { ExportFiles } from '../print/export-files.ts';
-import { renderTokensFor } from '../print/render-tokens.ts';
+import { ExportFiles } from './export-files.ts';
+import { renderTokensFor } from './render-tokens.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import {
   deleteRenderJob,
@@ -31,8 +31,8 @@ import {
   insertRenderJob,
   listRenderJobs,
   type RenderJobRow,
-} from '../repositories/render-jobs.ts';
-import { errorResponses } from './schemas.ts';
+} from './render-jobs-repository.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** JSON booleans, or the /render query's spelling: `1`/`true` are true, `0`/`false` false (SPEC §2). */
 const flag = z

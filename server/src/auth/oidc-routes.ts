@@ -2,9 +2,9 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { OidcClient } from '../auth/oidc-client.ts';
-import { userFromOidcClaims } from '../auth/oidc-users.ts';
-import { issueUserSession } from '../auth/sessions.ts';
+import { OidcClient } from './oidc-client.ts';
+import { userFromOidcClaims } from './oidc-users.ts';
+import { issueUserSession } from './sessions.ts';
 import { oidcLoginAttempts } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -79,10 +79,9 @@ export const oidcRoutes: FastifyPluginAsyncZod = async (app) => {
           codeVerifier: attempt.codeVerifier,
         });
         const user = await userFromOidcClaims(db, claims, oidc.roleClaim);
-        const session = await issueUserSession(ctx, user);
+        const session = await issueUserSession(ctx, reply, user);
         const fragment = new URLSearchParams({
           access_token: session.access_token,
-          refresh_token: session.refresh_token,
           return_to: attempt.returnTo,
         });
         return reply.redirect(`/login/callback#${fragment}`);

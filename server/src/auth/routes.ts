@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { rotateRefreshToken } from '../auth/refresh-tokens.ts';
-import { issueUserSession } from '../auth/sessions.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie.ts';
+import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, insertUser } from '../repositories/users.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { errorResponses, userSessionSchema } from './schemas.ts';
+import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
 
 const credentialsSchema = z.strictObject({
   email: z.email().max(254),
@@ -41,7 +42,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         nickname: nickname ?? null,
         locale: preferredLanguage(request.headers['accept-language']),
       });
-      return reply.status(201).send(await issueUserSession(ctx, user));
+      return reply.status(201).send(await issueUserSession(ctx, reply, user));
     },
   );
 
@@ -55,11 +56,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: userSessionSchema, ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await findUserByEmail(db, request.body.email);
       if (!user?.passwordHash) throw invalidCredentials();
       if (!(await verifyPassword(request.body.password, user.passwordHash))) throw invalidCredentials();
-      return issueUserSession(ctx, user);
+      return issueUserSession(ctx, reply, user);
     },
   );
 
@@ -69,15 +70,37 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['auth'],
-        body: z.strictObject({ refresh_token: z.string().min(1).max(200) }),
+        description: 'Rotates the refresh token of the `sb_refresh` cookie; the next one comes back in it.',
         response: { 200: userSessionSchema, ...errorResponses },
       },
     },
-    async (request) => {
-      const rotated = await rotateRefreshToken(db, request.body.refresh_token, 'user');
+    async (request, reply) => {
+      const token = readRefreshCookie(request, 'user');
+      const rotated = token ? await rotateRefreshToken(db, token, 'user') : null;
       const user = rotated && (await findUserById(db, rotated.subject));
-      if (!rotated || !user) throw new AppError(401, 'INVALID_REFRESH_TOKEN', 'Please log in again');
-      return issueUserSession(ctx, user, rotated.refreshToken);
+      if (!rotated || !user) {
+        clearRefreshCookie(reply, 'user', ctx.config.publicUrl);
+        throw new AppError(401, 'INVALID_REFRESH_TOKEN', 'Please log in again');
+      }
+      return issueUserSession(ctx, reply, user, rotated.refreshToken);
+    },
+  );
+
+  app.delete(
+    '/auth/refresh',
+    {
+      config: { rateLimit },
+      schema: {
+        tags: ['auth'],
+        description: "Logs out: revokes the cookie's refresh token family and clears the cookie.",
+        response: { 204: z.null(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const token = readRefreshCookie(request, 'user');
+      if (token) await revokeRefreshToken(db, token);
+      clearRefreshCookie(reply, 'user', ctx.config.publicUrl);
+      return reply.status(204).send(null);
     },
   );
 

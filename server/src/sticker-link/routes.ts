@@ -15,9 +15,9 @@ import {
   findStickerUpload,
   listStickerUploads,
   type StickerUploadRow,
-} from '../sticker-link/repository.ts';
-import { mergeStickerUploads } from '../sticker-link/service.ts';
-import { errorResponses } from './schemas.ts';
+} from './repository.ts';
+import { mergeStickerUploads } from './service.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export const stickerUploadSchema = z.object({

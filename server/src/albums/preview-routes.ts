@@ -10,14 +10,14 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/authenticate.ts';
-import { albumPreviewPath } from '../albums/album-view.ts';
+import { albumPreviewPath } from './album-view.ts';
 import type { Db } from '../db/database.ts';
 import { albums } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { createRenderImageSource } from '../print/images.ts';
 import { buildRenderData, renderDataSchema } from '../print/render-data.ts';
 import { findAlbumHeaderFor, findAlbumRow, type AlbumRow } from '../repositories/albums.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Tokens are 64 hex characters; anything far off is not looked up at all. */

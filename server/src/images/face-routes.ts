@@ -3,9 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema } from '../http/errors.ts';
-import { detectLargestFace } from '../images/faces.ts';
-import { uploadRejected } from '../images/inspect.ts';
-import { errorResponses } from './schemas.ts';
+import { detectLargestFace } from './faces.ts';
+import { uploadRejected } from './inspect.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** Base64 of a 16 MB file, plus the JSON around it. */
 const FACE_BODY_LIMIT_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 1024;

@@ -5,14 +5,14 @@ import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { formatServerSentEvent, type EditStreamEvent } from '../image-edits/event-log.ts';
-import { findEditJob, insertEditJob, type ImageEditJobRow } from '../image-edits/repository.ts';
-import { imageEditService, MAX_RUNNING_EDITS_PER_USER } from '../image-edits/service.ts';
+import { formatServerSentEvent, type EditStreamEvent } from './event-log.ts';
+import { findEditJob, insertEditJob, type ImageEditJobRow } from './repository.ts';
+import { imageEditService, MAX_RUNNING_EDITS_PER_USER } from './service.ts';
 import { findBlob, findImage } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { toImageView } from '../images/view.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** A stream token works this long after the job was created. */
 const STREAM_TOKEN_TTL_MS = 60 * 60 * 1000;

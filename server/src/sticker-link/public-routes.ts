@@ -25,7 +25,7 @@ import {
   type ImageRow,
 } from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
-import { mailsOwner, stickerUploadMailSender } from '../sticker-link/notifications.ts';
+import { mailsOwner, stickerUploadMailSender } from './notifications.ts';
 import {
   findAlbumByStickerToken,
   findStickerUpload,
@@ -34,8 +34,8 @@ import {
   replaceOwnStickerUpload,
   type StickerLinkAlbum,
   type StickerUploadRow,
-} from '../sticker-link/repository.ts';
-import { ContributorSessions } from '../sticker-link/sessions.ts';
+} from './repository.ts';
+import { ContributorSessions } from './sessions.ts';
 import {
   activeLinkAlbum,
   linkRequiresPosition,
@@ -43,8 +43,8 @@ import {
   publicLinkView,
   rateLimited,
   WindowCounter,
-} from '../sticker-link/service.ts';
-import { errorResponses } from './schemas.ts';
+} from './service.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** Photos only: a sticker is a person's photo (SPEC §5). */
 export const STICKER_LINK_TYPES = ['image/jpeg', 'image/png'] as const;

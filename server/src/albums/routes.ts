@@ -3,11 +3,11 @@ import { settingPath, type Patch } from '@stickerbook/model';
 import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
-import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
-import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
-import { AlbumBodyCache } from '../albums/workspace-cache.ts';
-import { AlbumChecksCache } from '../albums/checks-cache.ts';
-import { loadAlbumChecks, preflightView } from '../albums/preflight-view.ts';
+import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from './album-view.ts';
+import { copyBlueprintDocument } from './copy-blueprint-document.ts';
+import { AlbumBodyCache } from './workspace-cache.ts';
+import { AlbumChecksCache } from './checks-cache.ts';
+import { loadAlbumChecks, preflightView } from './preflight-view.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
@@ -24,7 +24,7 @@ import {
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { findOrganization, insertOrganization } from '../repositories/organizations.ts';
 import { stickerLinkSettings } from '../sticker-link/settings.ts';
-import { errorResponses, organizationInputSchema } from './schemas.ts';
+import { errorResponses, organizationInputSchema } from '../routes/schemas.ts';
 import { collectAlbumFiles } from '../images/file-cleanup.ts';
 import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 

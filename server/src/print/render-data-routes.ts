@@ -2,10 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { findAlbumRow } from '../repositories/albums.ts';
 import { notFound, unauthorized } from '../http/errors.ts';
-import { createRenderImageSource } from '../print/images.ts';
-import { buildRenderData, renderDataSchema } from '../print/render-data.ts';
-import { renderTokensFor } from '../print/render-tokens.ts';
-import { errorResponses } from './schemas.ts';
+import { createRenderImageSource } from './images.ts';
+import { buildRenderData, renderDataSchema } from './render-data.ts';
+import { renderTokensFor } from './render-tokens.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 /** The header the print route sends its render token in (never a login, SPEC §2). */
 export const RENDER_TOKEN_HEADER = 'x-render-token';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal, requireUser } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
-import { acceptUrl, invitationMail, mailSender } from '../invitations/mail.ts';
+import { acceptUrl, invitationMail, mailSender } from './mail.ts';
 import { revokeAlbumAccess } from '../realtime/index.ts';
 import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../repositories/albums.ts';
 import {
@@ -20,8 +20,8 @@ import {
   listPendingInvitations,
   removeMember,
   type InvitationDetails,
-} from '../repositories/invitations.ts';
-import { errorResponses } from './schemas.ts';
+} from './repository.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const albumParams = z.object({ id: z.string().min(1).max(64) });
 const uuidParams = z.object({ id: z.uuid() });

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { findBlob, findImage, listAlbumImages, updateImage, type ImageRow } from '../images/repository.ts';
-import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
-import { imageSchema, imageView } from '../images/view.ts';
+import { findBlob, findImage, listAlbumImages, updateImage, type ImageRow } from './repository.ts';
+import { createImageFromBlob, deleteImageWithFiles, imageServices } from './service.ts';
+import { imageSchema, imageView } from './view.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const fraction = z.number().min(0).max(1);
 const faceInputSchema = z.strictObject({ x: fraction, y: fraction, width: fraction, height: fraction });
