@@ -1,5 +1,6 @@
 import type { AlbumDocument } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
+import { compressBody, type ContentEncoding } from '../http/compression.ts';
 import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '../repositories/albums.ts';
 
 /**
@@ -15,6 +16,11 @@ export interface CachedAlbumBody {
   settings: AlbumDocument['settings'];
   /** The whole response for `head` (everything but the document, which depends on the access). */
   body(head: string): Buffer;
+  /**
+   * The same body compressed, kept beside it: an album's JSON is hundreds of kB, and compressing it anew on
+   * every open would cost more CPU than the cache saves.
+   */
+  encodedBody(head: string, encoding: ContentEncoding): Buffer;
 }
 
 interface Entry {
@@ -23,6 +29,7 @@ interface Entry {
   workspace: Buffer;
   lastHead?: string;
   lastBody?: Buffer;
+  lastEncoded?: Partial<Record<ContentEncoding, Buffer>>;
 }
 
 const CLOSE = Buffer.from('}');
@@ -59,8 +66,14 @@ export class AlbumBodyCache {
         if (cached.lastHead !== head || !cached.lastBody) {
           cached.lastBody = Buffer.concat([Buffer.from(head), cached.workspace, CLOSE]);
           cached.lastHead = head;
+          cached.lastEncoded = {};
         }
         return cached.lastBody;
+      },
+      encodedBody(head: string, encoding: ContentEncoding): Buffer {
+        const plain = this.body(head);
+        const encoded = (cached.lastEncoded ??= {});
+        return (encoded[encoding] ??= compressBody(plain, encoding));
       },
     } satisfies CachedAlbumBody;
   }

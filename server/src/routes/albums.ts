@@ -6,6 +6,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
 import { AlbumBodyCache } from '../albums/workspace-cache.ts';
+import { preferredEncoding } from '../http/compression.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage } from '../http/languages.ts';
@@ -128,11 +129,14 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         organization,
       );
       // The document goes out as the bytes cached for this version; the rest through the same view as elsewhere.
-      const body = cached.body(`${JSON.stringify(rest).slice(0, -1)},"workspace":`);
-      // A Buffer goes out as it is: no serialisation, no response validation, no re-encoding.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as z.infer<typeof albumSchema>);
+      const head = `${JSON.stringify(rest).slice(0, -1)},"workspace":`;
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      // A Buffer goes out as it is: no serialisation, no response validation, no re-encoding; compressed once
+      // per version and kept (the compress hook leaves a body with a Content-Encoding alone).
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const body = encoding ? cached.encodedBody(head, encoding) : cached.body(head);
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as z.infer<typeof albumSchema>);
     },
   );
 
