@@ -133,3 +133,20 @@ describe.skipIf(skipBrowserTests)('accessibility of the main pages', () => {
     }
   }
 });
+
+describe.skipIf(skipBrowserTests)('page titles and descriptions', () => {
+  it("gives each page its own title and description in the visitor's language", async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl, { locale: 'de-DE' });
+    try {
+      const description = () => page.locator('meta[name="description"]').getAttribute('content');
+      await page.goto('/login');
+      await expect.poll(() => page.title()).toBe('Anmelden · Stickerbook');
+      expect(await description()).toContain('Stickeralbum');
+      await page.goto('/album/new');
+      await expect.poll(() => page.title()).toBe('Neues Album erstellen · Stickerbook');
+      expect(await description()).toContain('Vorlage');
+    } finally {
+      await context.close();
+    }
+  });
+});
