@@ -993,6 +993,24 @@ export const de: Catalogue = {
     close: 'Schließen',
     siteName: 'Stickerbook',
   },
+  siteEnvironment: {
+    /** SPEC §1 environments: the sample sticker on template previews and what the organisation is called. */
+    default: {
+      sampleName: 'Alex Müller',
+      samplePosition: 'Kapitän',
+      organizationLabel: 'Name der Organisation',
+    },
+    business: {
+      sampleName: 'Julia Becker',
+      samplePosition: 'Vertriebsleitung',
+      organizationLabel: 'Name des Unternehmens',
+    },
+    sports: {
+      sampleName: 'Leon Wagner',
+      samplePosition: 'Torwart',
+      organizationLabel: 'Name des Vereins',
+    },
+  },
   auth: {
     email: 'E-Mail',
     password: 'Passwort',

@@ -972,6 +972,24 @@ export const en = {
     close: 'Close',
     siteName: 'Stickerbook',
   },
+  siteEnvironment: {
+    /** SPEC §1 environments: the sample sticker on template previews and what the organisation is called. */
+    default: {
+      sampleName: 'Alex Miller',
+      samplePosition: 'Captain',
+      organizationLabel: 'Organization name',
+    },
+    business: {
+      sampleName: 'Jordan Becker',
+      samplePosition: 'Head of Sales',
+      organizationLabel: 'Company name',
+    },
+    sports: {
+      sampleName: 'Leon Wagner',
+      samplePosition: 'Goalkeeper',
+      organizationLabel: 'Club name',
+    },
+  },
   auth: {
     email: 'E-mail',
     password: 'Password',

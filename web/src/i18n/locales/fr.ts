@@ -995,6 +995,24 @@ export const fr: Catalogue = {
     close: 'Fermer',
     siteName: 'Stickerbook',
   },
+  siteEnvironment: {
+    /** SPEC §1 environments: the sample sticker on template previews and what the organisation is called. */
+    default: {
+      sampleName: 'Alex Martin',
+      samplePosition: 'Capitaine',
+      organizationLabel: 'Nom de l’organisation',
+    },
+    business: {
+      sampleName: 'Julie Bernard',
+      samplePosition: 'Responsable commercial',
+      organizationLabel: 'Nom de l’entreprise',
+    },
+    sports: {
+      sampleName: 'Lucas Petit',
+      samplePosition: 'Gardien de but',
+      organizationLabel: 'Nom du club',
+    },
+  },
   auth: {
     email: 'E-mail',
     password: 'Mot de passe',

@@ -995,6 +995,24 @@ export const it: Catalogue = {
     close: 'Chiudi',
     siteName: 'Stickerbook',
   },
+  siteEnvironment: {
+    /** SPEC §1 environments: the sample sticker on template previews and what the organisation is called. */
+    default: {
+      sampleName: 'Alex Rossi',
+      samplePosition: 'Capitano',
+      organizationLabel: 'Nome dell’organizzazione',
+    },
+    business: {
+      sampleName: 'Giulia Conti',
+      samplePosition: 'Responsabile vendite',
+      organizationLabel: 'Nome dell’azienda',
+    },
+    sports: {
+      sampleName: 'Marco Ricci',
+      samplePosition: 'Portiere',
+      organizationLabel: 'Nome del club',
+    },
+  },
   auth: {
     email: 'E-mail',
     password: 'Password',

@@ -983,6 +983,24 @@ export const pl: Catalogue = {
     close: 'Zamknij',
     siteName: 'Stickerbook',
   },
+  siteEnvironment: {
+    /** SPEC §1 environments: the sample sticker on template previews and what the organisation is called. */
+    default: {
+      sampleName: 'Alex Nowak',
+      samplePosition: 'Kapitan',
+      organizationLabel: 'Nazwa organizacji',
+    },
+    business: {
+      sampleName: 'Anna Wiśniewska',
+      samplePosition: 'Kierownik sprzedaży',
+      organizationLabel: 'Nazwa firmy',
+    },
+    sports: {
+      sampleName: 'Jakub Kowalski',
+      samplePosition: 'Bramkarz',
+      organizationLabel: 'Nazwa klubu',
+    },
+  },
   auth: {
     email: 'E-mail',
     password: 'Hasło',
