@@ -47,6 +47,8 @@ export const albumSchema = albumSummarySchema.extend({
   workspace: z.record(z.string(), z.unknown()),
   version: z.number().int(),
   access: z.enum(['owner', 'collaborator', 'admin']),
+  /** SPEC §3: how many different stickers the album has (a double sticker is one sort). */
+  total_sticker_sorts: z.number().int(),
 });
 
 export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
@@ -77,10 +79,16 @@ export function albumPreviewPath(
   return `/album/${encodeURIComponent(row.id)}/preview/${row.previewToken}`;
 }
 
+/** SPEC §3 total_sticker_sorts: each sticker of the document is one sort, single or double. */
+export function totalStickerSorts(doc: { stickers?: Record<string, unknown> }): number {
+  return Object.keys(doc.stickers ?? {}).length;
+}
+
 export function toAlbumView(
   row: AlbumRow,
   access: AlbumAccess,
   organization: Organization | undefined,
+  stickerSorts = totalStickerSorts(row.workspace),
 ): AlbumView {
   const s = row.settings;
   return {
@@ -108,5 +116,6 @@ export function toAlbumView(
     workspace: row.workspace as unknown as Record<string, unknown>,
     version: row.version,
     access,
+    total_sticker_sorts: stickerSorts,
   };
 }

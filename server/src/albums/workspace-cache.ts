@@ -14,6 +14,7 @@ import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '.
 export interface CachedAlbumBody {
   album: AlbumHeader;
   settings: AlbumDocument['settings'];
+  stickerSorts: number;
   /** The whole response for `head` (everything but the document, which depends on the access). */
   body(head: string): Buffer;
   /**
@@ -26,6 +27,7 @@ export interface CachedAlbumBody {
 interface Entry {
   album: AlbumHeader;
   settings: AlbumDocument['settings'];
+  stickerSorts: number;
   workspace: Buffer;
   lastHead?: string;
   lastBody?: Buffer;
@@ -52,7 +54,12 @@ export class AlbumBodyCache {
         this.entries.delete(albumId);
         return undefined;
       }
-      entry = { album: row.album, settings: row.settings, workspace: Buffer.from(row.json) };
+      entry = {
+        album: row.album,
+        settings: row.settings,
+        stickerSorts: row.stickerSorts,
+        workspace: Buffer.from(row.json),
+      };
     }
     // Most recently used last, so the oldest is the first key.
     this.entries.delete(albumId);
@@ -62,6 +69,7 @@ export class AlbumBodyCache {
     return {
       album: cached.album,
       settings: cached.settings,
+      stickerSorts: cached.stickerSorts,
       body(head: string): Buffer {
         if (cached.lastHead !== head || !cached.lastBody) {
           cached.lastBody = Buffer.concat([Buffer.from(head), cached.workspace, CLOSE]);

@@ -127,6 +127,7 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...cached.album, workspace: { settings: cached.settings } as AlbumRow['workspace'] },
         fresh.access,
         organization,
+        cached.stickerSorts,
       );
       // The document goes out as the bytes cached for this version; the rest through the same view as elsewhere.
       const head = `${JSON.stringify(rest).slice(0, -1)},"workspace":`;
