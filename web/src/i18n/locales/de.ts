@@ -1011,6 +1011,14 @@ export const de: Catalogue = {
       organizationLabel: 'Name des Vereins',
     },
   },
+  stickerCellDrop: {
+    title: 'Foto für den Sticker verwenden?',
+    replace: 'Das Foto von „{{name}}“ durch das abgelegte Foto ersetzen?',
+    create: 'Mit dem abgelegten Foto einen neuen Sticker in diesem Feld anlegen?',
+    confirm: 'Foto verwenden',
+    onlyFirst: 'Nur das erste Foto wurde verwendet: Ein Sticker hat ein Foto.',
+    unnamed: 'Sticker ohne Namen',
+  },
   auth: {
     email: 'E-Mail',
     password: 'Passwort',

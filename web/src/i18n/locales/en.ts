@@ -990,6 +990,14 @@ export const en = {
       organizationLabel: 'Club name',
     },
   },
+  stickerCellDrop: {
+    title: 'Use this photo for the sticker?',
+    replace: 'Replace the photo of “{{name}}” with the dropped photo?',
+    create: 'Make a new sticker in this cell with the dropped photo?',
+    confirm: 'Use photo',
+    onlyFirst: 'Only the first photo was used: one sticker takes one photo.',
+    unnamed: 'unnamed sticker',
+  },
   auth: {
     email: 'E-mail',
     password: 'Password',

@@ -1013,6 +1013,14 @@ export const fr: Catalogue = {
       organizationLabel: 'Nom du club',
     },
   },
+  stickerCellDrop: {
+    title: 'Utiliser cette photo pour le sticker ?',
+    replace: 'Remplacer la photo de « {{name}} » par la photo déposée ?',
+    create: 'Créer un nouveau sticker dans cette case avec la photo déposée ?',
+    confirm: 'Utiliser la photo',
+    onlyFirst: 'Seule la première photo a été utilisée : un sticker a une seule photo.',
+    unnamed: 'sticker sans nom',
+  },
   auth: {
     email: 'E-mail',
     password: 'Mot de passe',

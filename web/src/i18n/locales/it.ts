@@ -1013,6 +1013,14 @@ export const it: Catalogue = {
       organizationLabel: 'Nome del club',
     },
   },
+  stickerCellDrop: {
+    title: 'Usare questa foto per lo sticker?',
+    replace: 'Sostituire la foto di «{{name}}» con la foto rilasciata?',
+    create: 'Creare un nuovo sticker in questa casella con la foto rilasciata?',
+    confirm: 'Usa la foto',
+    onlyFirst: 'È stata usata solo la prima foto: uno sticker ha una sola foto.',
+    unnamed: 'sticker senza nome',
+  },
   auth: {
     email: 'E-mail',
     password: 'Password',

@@ -1001,6 +1001,14 @@ export const pl: Catalogue = {
       organizationLabel: 'Nazwa klubu',
     },
   },
+  stickerCellDrop: {
+    title: 'Użyć tego zdjęcia do naklejki?',
+    replace: 'Zastąpić zdjęcie „{{name}}” upuszczonym zdjęciem?',
+    create: 'Utworzyć w tym polu nową naklejkę z upuszczonym zdjęciem?',
+    confirm: 'Użyj zdjęcia',
+    onlyFirst: 'Użyto tylko pierwszego zdjęcia: jedna naklejka ma jedno zdjęcie.',
+    unnamed: 'naklejka bez nazwy',
+  },
   auth: {
     email: 'E-mail',
     password: 'Hasło',
