@@ -36,6 +36,9 @@ export function App() {
     <MantineProvider
       theme={localizedTheme}
       cssVariablesResolver={cssVariablesResolver}
+      // The theme's variables outrank Mantine's defaults whatever the order: the stylesheets come after the
+      // first-paint shell in the body (vite-first-paint.ts), after the variables Mantine puts in the head.
+      cssVariablesSelector="html:root"
       defaultColorScheme="light"
     >
       <ErrorBoundary>
