@@ -8,6 +8,7 @@ import type { Config } from './config/index.ts';
 import { resolveJwtSecret } from './config/jwt-secret.ts';
 import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
@@ -75,6 +76,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     connectOrigins: s3Origin ? [s3Origin] : [],
   });
   await registerRateLimits(app, { redisUrl: config.redisUrl });
+  // Before every route it should cover: the compress plugin hooks routes as they are added.
+  await registerCompression(app);
   registerAuthentication(app, tokens);
   await registerApiDocs(app);
   // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`.

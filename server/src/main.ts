@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
+import { terminalLogStream } from './http/terminal-logs.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { hasBlueprints } from './repositories/blueprints.ts';
 import { fillDemoAlbum } from './seeds/demo-content.ts';
@@ -43,7 +44,7 @@ async function main(): Promise<void> {
 
   let app: FastifyInstance | undefined;
   if (!workerOnly) {
-    app = await buildApp(config, { database });
+    app = await buildApp(config, { database, logStream: terminalLogStream() });
     await app.listen({ port: config.port, host: config.host });
   } else {
     console.log('Worker-only mode: running jobs, not serving HTTP');

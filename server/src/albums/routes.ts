@@ -8,6 +8,7 @@ import { copyBlueprintDocument } from './copy-blueprint-document.ts';
 import { AlbumBodyCache } from './workspace-cache.ts';
 import { AlbumChecksCache } from './checks-cache.ts';
 import { loadAlbumChecks, preflightView } from './preflight-view.ts';
+import { preferredEncoding } from '../http/compression.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
@@ -136,13 +137,17 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         fresh.access,
         organization,
         checks && { errors: preflightView(checks.errors, language), statistics: checks.statistics },
+        cached.stickerSorts,
       );
       // The document goes out as the bytes cached for this version; the rest through the same view as elsewhere.
-      const body = cached.body(`${JSON.stringify(rest).slice(0, -1)},"workspace":`);
-      // A Buffer goes out as it is: no serialisation, no response validation, no re-encoding.
-      return reply
-        .type('application/json; charset=utf-8')
-        .send(body as unknown as z.infer<typeof albumSchema>);
+      const head = `${JSON.stringify(rest).slice(0, -1)},"workspace":`;
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      // A Buffer goes out as it is: no serialisation, no response validation, no re-encoding; compressed once
+      // per version and kept (the compress hook leaves a body with a Content-Encoding alone).
+      void reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const body = encoding ? cached.encodedBody(head, encoding) : cached.body(head);
+      if (encoding) void reply.header('content-encoding', encoding);
+      return reply.send(body as unknown as z.infer<typeof albumSchema>);
     },
   );
 
