@@ -6,7 +6,6 @@
  * mouse and keyboard input.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -573,9 +572,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
-  // Needs saving (issue 6, web/src/sync): enabled automatically once web/src/sync/index.ts exists.
-  const syncLanded = existsSync(new URL('../web/src/sync/index.ts', import.meta.url));
-  it.skipIf(!syncLanded)('shows the same elements after a reload', async () => {
+  it('shows the same elements after a reload', async () => {
     const albumId = await createAlbum(owner);
     const { context, page } = await openEditor(owner, albumId);
     const rect = await create(page, 'Rectangle', { x: 120, y: 120 });
@@ -603,7 +600,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
-  it.skipIf(!syncLanded)(
+  it(
     'pans a photo inside its frame in image edit mode; Enter and Escape end it and the crop survives a reload',
     async () => {
       const albumId = await createAlbum(owner);
