@@ -23,7 +23,8 @@ const run = promisify(execFile);
  * kept and dropped exactly like its source (images/file-cleanup.ts). The file starts with a comment naming the
  * source's identity (`jpegIdentity`), so the export can tell from the first bytes which photo it is.
  */
-export const cmykVariantKey = (sourceKey: string) => `${sourceKey.replace(/\.[a-z0-9]+$/, '')}-print-cmyk.jpg`;
+export const cmykVariantKey = (sourceKey: string) =>
+  `${sourceKey.replace(/\.[a-z0-9]+$/, '')}-print-cmyk.jpg`;
 
 /** Print quality: above the source photos' own (variants are q85-92), far above what pdfwrite re-encoded at. */
 export const CMYK_JPEG_QUALITY = 85;
@@ -141,10 +142,7 @@ export async function convertJpegToCmyk(
       ],
       { maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 },
     );
-    const data = withComment(
-      withoutMetadata(await readFile(output)),
-      `${IDENTITY_PREFIX}${sourceIdentity}`,
-    );
+    const data = withComment(withoutMetadata(await readFile(output)), `${IDENTITY_PREFIX}${sourceIdentity}`);
     return { data, width: image.width, height: image.height, sourceIdentity };
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -45,7 +45,8 @@ function isPlainRgbJpeg(doc: PDFDocument, stream: PDFRawStream): boolean {
   if (name(dict, 'Subtype') !== PDFName.of('Image')) return false;
   if (name(dict, 'Filter') !== PDFName.of('DCTDecode')) return false;
   if (numberOf(name(dict, 'BitsPerComponent')) !== 8) return false;
-  if (name(dict, 'SMask') || name(dict, 'Mask') || name(dict, 'Decode') || name(dict, 'ImageMask')) return false;
+  if (name(dict, 'SMask') || name(dict, 'Mask') || name(dict, 'Decode') || name(dict, 'ImageMask'))
+    return false;
   const space = doc.context.lookup(name(dict, 'ColorSpace'));
   if (space === PDFName.of('DeviceRGB')) return true;
   if (!(space instanceof PDFArray) || space.get(0) !== PDFName.of('ICCBased')) return false;
