@@ -40,7 +40,7 @@ const PHOTO = { width: 2764, height: 3555 }; // 234 x 301 mm (page + bleed) at 3
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
 
 /** Summed PSS (MiB) of a process and all its descendants (the server and the Chromium it drives). */
-function treePssMiB(rootPid: number): number {
+export function treePssMiB(rootPid: number): number {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -66,7 +66,7 @@ function treePssMiB(rootPid: number): number {
   return total / 1024;
 }
 
-function sampler(rootPid: number) {
+export function sampler(rootPid: number) {
   let peak = 0;
   const timer = setInterval(() => (peak = Math.max(peak, treePssMiB(rootPid))), 100);
   return {
@@ -96,6 +96,105 @@ async function photo(seed: number): Promise<Buffer> {
     .composite([{ input: noise, blend: 'overlay' }])
     .jpeg({ quality: 88 })
     .toBuffer();
+}
+
+// The API's answers, as JSON the bench reads field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Api = (method: string, path: string, body?: unknown) => Promise<any>;
+
+/**
+ * The bench album: the wedding blueprint grown to `spreads` inner spreads, a full-bleed 300 dpi photo on each
+ * page, uploaded through the API with its variants (and CMYK copies) made. Returns the album's id.
+ */
+export async function photoAlbum(api: Api, baseUrl: string, spreads: number): Promise<string> {
+  const INNER_SPREADS = spreads;
+  const album = await api('POST', '/albums', { blueprint_id: 'wedding-classic', title: 'Benchmark Album' });
+  const imageIds: string[] = [];
+  for (let i = 0; i < 2 * INNER_SPREADS; i++) {
+    const bytes = await photo(i);
+    const upload = await api('POST', '/direct_uploads', {
+      filename: `p${i}.jpg`,
+      byte_size: bytes.length,
+      checksum: createHash('md5').update(bytes).digest('base64'),
+      content_type: 'image/jpeg',
+    });
+    const put = await fetch(new URL(upload.upload_url, baseUrl), {
+      method: 'PUT',
+      headers: upload.headers,
+      body: new Uint8Array(bytes),
+    });
+    if (!put.ok) throw new Error(`upload failed: ${await put.text()}`);
+    imageIds.push(
+      (await api('POST', `/albums/${album.id}/images`, { blob_id: upload.blob_id, model: 'image' })).id,
+    );
+  }
+  // Let the variant jobs finish first: they would compete for the two cores.
+  for (const id of imageIds) {
+    for (let i = 0; (await api('GET', `/images/${id}`)).state !== 'finished'; i++) {
+      if (i > 1200) throw new Error('image variants did not finish');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const doc = (await api('GET', `/albums/${album.id}`)).workspace;
+  const nodes = Object.values(doc.nodes) as Array<{
+    id: string;
+    type: string;
+    parentId: string | null;
+    index: string;
+  }>;
+  const byIndex = (a: { index: string; id: string }, b: { index: string; id: string }) =>
+    a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1;
+  const sections = nodes.filter((n) => n.parentId === doc.rootId).sort(byIndex);
+  const spreadsOf = (sectionId: string) =>
+    nodes.filter((n) => n.parentId === sectionId && n.type === 'Spread').sort(byIndex);
+  const inner = sections.flatMap((s) => spreadsOf(s.id)).slice(1);
+  const patches: Array<{ op: 'add'; path: string; value: unknown }> = [];
+  const contentSection = sections[1];
+  const lastKey = spreadsOf(contentSection.id).at(-1)!.index;
+  const extraKeys = generateNKeysBetween(lastKey, null, INNER_SPREADS - inner.length);
+  const spreadIds = inner.map((s) => s.id);
+  extraKeys.forEach((index, i) => {
+    const id = `bench-spread-${i}`;
+    spreadIds.push(id);
+    patches.push({
+      op: 'add',
+      path: `/nodes/${id}`,
+      value: { id, type: 'Spread', parentId: contentSection.id, index, props: {} },
+    });
+  });
+  spreadIds.forEach((spreadId, s) => {
+    const top =
+      nodes
+        .filter((n) => n.parentId === spreadId)
+        .sort(byIndex)
+        .at(-1)?.index ?? null;
+    const [left, right] = generateNKeysBetween(top, null, 2);
+    for (const [side, index] of [
+      [0, left],
+      [1, right],
+    ] as const) {
+      const id = `bench-photo-${s}-${side}`;
+      patches.push({
+        op: 'add',
+        path: `/nodes/${id}`,
+        value: {
+          id,
+          type: 'Image',
+          parentId: spreadId,
+          index,
+          props: { x: side * 230, y: 0, width: 230, height: 297, image: imageIds[2 * s + side] },
+        },
+      });
+    }
+  });
+  const version = (await api('GET', `/albums/${album.id}`)).version;
+  await api('POST', `/albums/${album.id}/mutations`, {
+    patches,
+    version,
+    clientId: 'bench',
+    mutationId: 'bench-1',
+  });
+  return album.id as string;
 }
 
 export async function run(): Promise<Record<string, number | string>> {
@@ -134,7 +233,7 @@ export async function run(): Promise<Record<string, number | string>> {
       }
       stages.set(
         timing[1],
-        Object.fromEntries([...timing[2].matchAll(/(\w+): (\d+)/g)].map((m) => [m[1], Number(m[2])])),
+        Object.fromEntries([...timing[2].matchAll(/"?(\w+)"?: ?(\d+)/g)].map((m) => [m[1], Number(m[2])])),
       );
     }
   });
@@ -169,93 +268,7 @@ export async function run(): Promise<Record<string, number | string>> {
       return response.json();
     };
 
-    // The album: the wedding blueprint grown to 24 inner spreads, a full-bleed photo on each of the 48 pages.
-    const album = await api('POST', '/albums', { blueprint_id: 'wedding-classic', title: 'Benchmark Album' });
-    const imageIds: string[] = [];
-    for (let i = 0; i < 2 * INNER_SPREADS; i++) {
-      const bytes = await photo(i);
-      const upload = await api('POST', '/direct_uploads', {
-        filename: `p${i}.jpg`,
-        byte_size: bytes.length,
-        checksum: createHash('md5').update(bytes).digest('base64'),
-        content_type: 'image/jpeg',
-      });
-      const put = await fetch(new URL(upload.upload_url, baseUrl), {
-        method: 'PUT',
-        headers: upload.headers,
-        body: new Uint8Array(bytes),
-      });
-      if (!put.ok) throw new Error(`upload failed: ${await put.text()}`);
-      imageIds.push(
-        (await api('POST', `/albums/${album.id}/images`, { blob_id: upload.blob_id, model: 'image' })).id,
-      );
-    }
-    // Let the variant jobs finish first: they would compete for the two cores.
-    for (const id of imageIds) {
-      for (let i = 0; (await api('GET', `/images/${id}`)).state !== 'finished'; i++) {
-        if (i > 1200) throw new Error('image variants did not finish');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const doc = (await api('GET', `/albums/${album.id}`)).workspace;
-    const nodes = Object.values(doc.nodes) as Array<{
-      id: string;
-      type: string;
-      parentId: string | null;
-      index: string;
-    }>;
-    const byIndex = (a: { index: string; id: string }, b: { index: string; id: string }) =>
-      a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1;
-    const sections = nodes.filter((n) => n.parentId === doc.rootId).sort(byIndex);
-    const spreadsOf = (sectionId: string) =>
-      nodes.filter((n) => n.parentId === sectionId && n.type === 'Spread').sort(byIndex);
-    const inner = sections.flatMap((s) => spreadsOf(s.id)).slice(1);
-    const patches: Array<{ op: 'add'; path: string; value: unknown }> = [];
-    const contentSection = sections[1];
-    const lastKey = spreadsOf(contentSection.id).at(-1)!.index;
-    const extraKeys = generateNKeysBetween(lastKey, null, INNER_SPREADS - inner.length);
-    const spreadIds = inner.map((s) => s.id);
-    extraKeys.forEach((index, i) => {
-      const id = `bench-spread-${i}`;
-      spreadIds.push(id);
-      patches.push({
-        op: 'add',
-        path: `/nodes/${id}`,
-        value: { id, type: 'Spread', parentId: contentSection.id, index, props: {} },
-      });
-    });
-    spreadIds.forEach((spreadId, s) => {
-      const top =
-        nodes
-          .filter((n) => n.parentId === spreadId)
-          .sort(byIndex)
-          .at(-1)?.index ?? null;
-      const [left, right] = generateNKeysBetween(top, null, 2);
-      for (const [side, index] of [
-        [0, left],
-        [1, right],
-      ] as const) {
-        const id = `bench-photo-${s}-${side}`;
-        patches.push({
-          op: 'add',
-          path: `/nodes/${id}`,
-          value: {
-            id,
-            type: 'Image',
-            parentId: spreadId,
-            index,
-            props: { x: side * 230, y: 0, width: 230, height: 297, image: imageIds[2 * s + side] },
-          },
-        });
-      }
-    });
-    const version = (await api('GET', `/albums/${album.id}`)).version;
-    await api('POST', `/albums/${album.id}/mutations`, {
-      patches,
-      version,
-      clientId: 'bench',
-      mutationId: 'bench-1',
-    });
+    const album = { id: await photoAlbum(api, baseUrl, INNER_SPREADS) };
 
     // Our pipeline, end to end: queued -> working -> file stored (the worker's first job: Chromium starts cold).
     const exportOnce = async (pdfx: boolean) => {

@@ -102,7 +102,10 @@ export async function runRenderExportJob(
     });
     if (!result) return;
     if (process.env.PRINT_TIMINGS)
-      console.error(`[render export] ${renderJobId} ${result.pages} pages`, result.timingsMs);
+      // One line per export, so the benchmark can read the stages back (bench/src/print.ts).
+      console.error(
+        `[render export] ${renderJobId} ${result.pages} pages ${JSON.stringify(result.timingsMs)}`,
+      );
     const fileKey = deps.files.keyFor(renderJobId, `${row.albumId}-${settings.mode}`, result.ext);
     const fileSize = await deps.files.write(fileKey, result.data, result.contentType);
     const fileName = deps.files.nameOf(fileKey);
