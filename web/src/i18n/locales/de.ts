@@ -355,7 +355,7 @@ export const de: Catalogue = {
       lowResolution: 'Niedrige Auflösung',
       lowResolutionDpi: 'Niedrige Auflösung ({{dpi}} dpi)',
       tooLow: 'Auflösung zu niedrig für den Druck ({{dpi}} dpi, mindestens 75)',
-      sideTooLong: 'Bild zu groß für den Druck (längere Seite 6000 px oder mehr)',
+      sideTooLong: 'Bild zu groß für den Druck (längere Seite über 6000 px)',
       preflightTitle: 'Druckprüfung',
     },
     face: {

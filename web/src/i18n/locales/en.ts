@@ -346,7 +346,7 @@ export const en = {
       lowResolution: 'Low resolution',
       lowResolutionDpi: 'Low resolution ({{dpi}} dpi)',
       tooLow: 'Resolution too low for print ({{dpi}} dpi, at least 75)',
-      sideTooLong: 'Image too large for print (longer side 6000 px or more)',
+      sideTooLong: 'Image too large for print (longer side over 6000 px)',
       preflightTitle: 'Print check',
     },
     face: {

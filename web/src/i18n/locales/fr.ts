@@ -354,7 +354,7 @@ export const fr: Catalogue = {
       lowResolution: 'Basse résolution',
       lowResolutionDpi: 'Basse résolution ({{dpi}} dpi)',
       tooLow: 'Résolution trop basse pour l’impression ({{dpi}} dpi, au moins 75)',
-      sideTooLong: 'Image trop grande pour l’impression (côté long de 6000 px ou plus)',
+      sideTooLong: 'Image trop grande pour l’impression (côté long de plus de 6000 px)',
       preflightTitle: 'Contrôle d’impression',
     },
     face: {

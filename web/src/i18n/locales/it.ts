@@ -351,7 +351,7 @@ export const it: Catalogue = {
       lowResolution: 'Bassa risoluzione',
       lowResolutionDpi: 'Bassa risoluzione ({{dpi}} dpi)',
       tooLow: 'Risoluzione troppo bassa per la stampa ({{dpi}} dpi, almeno 75)',
-      sideTooLong: 'Immagine troppo grande per la stampa (lato lungo di 6000 px o più)',
+      sideTooLong: 'Immagine troppo grande per la stampa (lato lungo oltre 6000 px)',
       preflightTitle: 'Controllo di stampa',
     },
     face: {

@@ -350,7 +350,7 @@ export const pl: Catalogue = {
       lowResolution: 'Niska rozdzielczość',
       lowResolutionDpi: 'Niska rozdzielczość ({{dpi}} dpi)',
       tooLow: 'Rozdzielczość za niska do druku ({{dpi}} dpi, co najmniej 75)',
-      sideTooLong: 'Obraz za duży do druku (dłuższy bok 6000 px lub więcej)',
+      sideTooLong: 'Obraz za duży do druku (dłuższy bok ponad 6000 px)',
       preflightTitle: 'Kontrola druku',
     },
     face: {
