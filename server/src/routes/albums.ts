@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from '../albums/album-view.ts';
+import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
 import { AlbumBodyCache } from '../albums/workspace-cache.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
@@ -152,18 +153,21 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!blueprint) throw new AppError(422, 'BLUEPRINT_NOT_FOUND', 'There is no blueprint with this id');
       const owner = ownerIdentifierOf(principal);
       const organization = body.organization && (await insertOrganization(db, owner, body.organization));
+      const language = body.language ?? preferredLanguage(request.headers['accept-language']) ?? 'de';
+      const workspace = copyBlueprintDocument(blueprint.workspace, { emptyInside: body.empty_inside });
+      const texts = blueprintTexts(app.ctx.config.seedsDir).get(language);
       const album = await insertAlbum(db, {
         ownerIdentifier: owner,
         title: body.title ?? DEFAULT_ALBUM_TITLE,
         releaseDate: body.release_date ?? null,
-        language: body.language ?? preferredLanguage(request.headers['accept-language']) ?? 'de',
+        language,
         category: blueprint.category,
         blueprintAlbumId: blueprint.id,
         blueprintCategory: blueprint.category,
         blueprintTitle: blueprint.title,
         organizationId: organization?.id ?? null,
         settings: body.analytics_metadata ? { analyticsMetadata: body.analytics_metadata } : {},
-        workspace: copyBlueprintDocument(blueprint.workspace, { emptyInside: body.empty_inside }),
+        workspace: texts ? translateBlueprintDocument(workspace, texts) : workspace,
       });
       return reply.status(201).send(toAlbumView(album, 'owner', organization));
     },

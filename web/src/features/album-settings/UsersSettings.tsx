@@ -33,6 +33,7 @@ import {
   useRemoveMember,
   type Association,
 } from './api.ts';
+import { formatDate } from '../../ui/format.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -311,7 +312,7 @@ function PendingInvitations({
   query: ReturnType<typeof useInvitations>;
   isUser: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const cancel = useCancelInvitation(albumId);
   if (!isUser) return null;
   return (
@@ -335,7 +336,7 @@ function PendingInvitations({
             </Text>
             <Text size="xs" c="dimmed">
               {t('albumSettings.users.invitedOn', {
-                date: new Date(invitation.created_at).toLocaleDateString(i18n.language),
+                date: formatDate(invitation.created_at),
               })}
             </Text>
           </Stack>
