@@ -308,10 +308,12 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     await expect.poll(() => page.getByTestId('upload-job').count()).toBe(3);
     await page.screenshot({ path: `${SHOTS}/drop-progress.png` });
     await expect
-      .poll(() => page.locator('[data-testid="upload-job"][data-state="finished"]').count(), {
+      .poll(async () => (await spreadImages(page)).filter((i) => !i.image.startsWith('local-')).length, {
         timeout: 60_000,
       })
       .toBe(3);
+    // Once all have finished the panel goes by itself: it sits where Undo, Redo and History are.
+    await page.getByTestId('upload-progress').waitFor({ state: 'detached', timeout: 60_000 });
 
     const images = await spreadImages(page);
     expect(images).toHaveLength(3);
