@@ -23,6 +23,7 @@ import { stockRoutes } from './stock.ts';
 import { stickerLinkRoutes } from './sticker-link.ts';
 import { publicStickerUploadRoutes } from './public-sticker-uploads.ts';
 import { invitationRoutes } from './invitations.ts';
+import { outboxRoutes } from './outbox.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -50,4 +51,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(stickerLinkRoutes);
   await app.register(publicStickerUploadRoutes);
   await app.register(invitationRoutes);
+  await app.register(outboxRoutes);
 };
