@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  CopyButton,
   Anchor,
   Avatar,
   Badge,
@@ -14,7 +15,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconDoorExit, IconLock, IconMailForward, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCopy,
+  IconDoorExit,
+  IconLock,
+  IconMailForward,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -340,6 +349,24 @@ function PendingInvitations({
               })}
             </Text>
           </Stack>
+          {invitation.accept_url && (
+            <CopyButton value={invitation.accept_url}>
+              {({ copied, copy }) => (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  onClick={copy}
+                  data-testid="settings-invitation-copy"
+                >
+                  {copied
+                    ? t('albumSettings.users.invitationLinkCopied')
+                    : t('albumSettings.users.copyInvitationLink')}
+                </Button>
+              )}
+            </CopyButton>
+          )}
           {canCancel && (
             <Button
               size="xs"

@@ -103,6 +103,8 @@ export const de: Catalogue = {
       noPending: 'Keine offenen Einladungen.',
       invitedOn: 'Eingeladen am {{date}}',
       cancelInvitation: 'Zurückziehen',
+      copyInvitationLink: 'Link kopieren',
+      invitationLinkCopied: 'Link kopiert',
       cancelError: 'Die Einladung konnte nicht zurückgezogen werden. Bitte versuche es erneut.',
       invitationsLoadError: 'Die Einladungen konnten nicht geladen werden.',
       loginPrompt: 'Melde dich an, um Personen einzuladen: Dein Album wird dann in deinem Konto gespeichert.',
@@ -236,6 +238,15 @@ export const de: Catalogue = {
       'Das Album wurde für den Druck freigegeben und kann nicht mehr geändert werden. Es wurde neu geladen.',
     accessLost: 'Du kannst dieses Album nicht mehr bearbeiten.',
     presence: { label: 'Auch hier', guest: 'Gast', more: '{{count}} weitere' },
+  },
+  outbox: {
+    title: 'Postausgang',
+    intro:
+      'Jede Mail, die das Produkt verschickt hätte, liegt hier, weil kein Mailserver (SMTP_URL) eingerichtet ist.',
+    smtp: 'Ein Mailserver ist eingerichtet: Neue Mails werden verschickt und nicht mehr hier abgelegt.',
+    empty: 'Noch keine Mails abgelegt.',
+    to: 'An: {{to}}',
+    loadError: 'Der Postausgang konnte nicht geladen werden.',
   },
   stock: {
     libraryAdmin: {
@@ -964,6 +975,12 @@ export const de: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Einladungen für dich',
+      from: '{{inviter}} hat dich zum Album „{{title}}“ eingeladen',
+      accept: 'Annehmen',
+      acceptError: 'Die Einladung konnte nicht angenommen werden.',
+    },
     title: 'Meine Alben',
     create: 'Album erstellen',
     createFirst: 'Mein erstes Album erstellen',

@@ -100,6 +100,8 @@ export const en = {
       noPending: 'No pending invitations.',
       invitedOn: 'Invited on {{date}}',
       cancelInvitation: 'Cancel',
+      copyInvitationLink: 'Copy link',
+      invitationLinkCopied: 'Link copied',
       cancelError: 'The invitation could not be cancelled. Please try again.',
       invitationsLoadError: 'The invitations could not be loaded.',
       loginPrompt: 'Log in to invite people: your album will be saved to your account.',
@@ -228,6 +230,14 @@ export const en = {
     locked: 'The album was approved for print and can no longer be changed. It was reloaded.',
     accessLost: 'You can no longer edit this album.',
     presence: { label: 'Also here', guest: 'Guest', more: '{{count}} more' },
+  },
+  outbox: {
+    title: 'Outbox',
+    intro: 'Every mail the product would have sent, kept here because no mail server (SMTP_URL) is set up.',
+    smtp: 'A mail server is set up: new mails are sent and no longer kept here.',
+    empty: 'No mails kept yet.',
+    to: 'To: {{to}}',
+    loadError: 'The outbox could not be loaded.',
   },
   stock: {
     libraryAdmin: {
@@ -945,6 +955,12 @@ export const en = {
     },
   },
   start: {
+    invitations: {
+      title: 'Invitations for you',
+      from: '{{inviter}} invited you to the album “{{title}}”',
+      accept: 'Accept',
+      acceptError: 'The invitation could not be accepted.',
+    },
     title: 'My albums',
     create: 'Create album',
     createFirst: 'Create my first album',

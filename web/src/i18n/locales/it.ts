@@ -101,6 +101,8 @@ export const it: Catalogue = {
       noPending: 'Nessun invito in sospeso.',
       invitedOn: 'Invitato il {{date}}',
       cancelInvitation: 'Annulla',
+      copyInvitationLink: 'Copia link',
+      invitationLinkCopied: 'Link copiato',
       cancelError: 'Non è stato possibile annullare l’invito. Riprova.',
       invitationsLoadError: 'Non è stato possibile caricare gli inviti.',
       loginPrompt: 'Accedi per invitare persone: il tuo album verrà salvato nel tuo account.',
@@ -231,6 +233,15 @@ export const it: Catalogue = {
     locked: 'L’album è stato approvato per la stampa e non può più essere modificato. È stato ricaricato.',
     accessLost: 'Non puoi più modificare questo album.',
     presence: { label: 'Presenti anche', guest: 'Ospite', more: 'altri {{count}}' },
+  },
+  outbox: {
+    title: 'Posta in uscita',
+    intro:
+      'Ogni e-mail che il prodotto avrebbe inviato è conservata qui, perché non è configurato alcun server di posta (SMTP_URL).',
+    smtp: 'È configurato un server di posta: le nuove e-mail vengono inviate e non sono più conservate qui.',
+    empty: 'Nessuna e-mail conservata finora.',
+    to: 'A: {{to}}',
+    loadError: 'Non è stato possibile caricare la posta in uscita.',
   },
   stock: {
     libraryAdmin: {
@@ -967,6 +978,12 @@ export const it: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Inviti per te',
+      from: '{{inviter}} ti ha invitato all’album “{{title}}”',
+      accept: 'Accetta',
+      acceptError: 'Non è stato possibile accettare l’invito.',
+    },
     title: 'I miei album',
     create: 'Crea album',
     createFirst: 'Crea il mio primo album',

@@ -102,6 +102,8 @@ export const pl: Catalogue = {
       noPending: 'Brak oczekujących zaproszeń.',
       invitedOn: 'Zaproszono {{date}}',
       cancelInvitation: 'Anuluj',
+      copyInvitationLink: 'Kopiuj link',
+      invitationLinkCopied: 'Link skopiowany',
       cancelError: 'Nie udało się anulować zaproszenia. Spróbuj ponownie.',
       invitationsLoadError: 'Nie udało się wczytać zaproszeń.',
       loginPrompt: 'Zaloguj się, aby zapraszać osoby: twój album zostanie zapisany na twoim koncie.',
@@ -232,6 +234,15 @@ export const pl: Catalogue = {
     locked: 'Album został zatwierdzony do druku i nie można go już zmieniać. Został ponownie załadowany.',
     accessLost: 'Nie możesz już edytować tego albumu.',
     presence: { label: 'Także tutaj', guest: 'Gość', more: 'jeszcze {{count}}' },
+  },
+  outbox: {
+    title: 'Skrzynka nadawcza',
+    intro:
+      'Każdy e-mail, który produkt by wysłał, jest przechowywany tutaj, bo nie skonfigurowano serwera poczty (SMTP_URL).',
+    smtp: 'Serwer poczty jest skonfigurowany: nowe e-maile są wysyłane i nie są już tu przechowywane.',
+    empty: 'Brak przechowywanych e-maili.',
+    to: 'Do: {{to}}',
+    loadError: 'Nie udało się wczytać skrzynki nadawczej.',
   },
   stock: {
     libraryAdmin: {
@@ -956,6 +967,12 @@ export const pl: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Zaproszenia dla ciebie',
+      from: '{{inviter}} zaprasza cię do albumu „{{title}}”',
+      accept: 'Przyjmij',
+      acceptError: 'Nie udało się przyjąć zaproszenia.',
+    },
     title: 'Moje albumy',
     create: 'Utwórz album',
     createFirst: 'Utwórz mój pierwszy album',
