@@ -96,3 +96,36 @@ describe.skipIf(skipBrowserTests)('the editor on a phone', () => {
     await desk.context.close();
   }, 180_000);
 });
+
+describe.skipIf(skipBrowserTests)('the zoom label', () => {
+  it('shows its whole percentage, % included, at the highest zoom', async () => {
+    const session = await signUpFresh(stack.baseUrl, 'zoom');
+    const albumId = await createAlbumFromBlueprint(stack.baseUrl, session.access_token);
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await signInWithSession(page, session);
+    await page.goto(`/album/${albumId}/onboarding`);
+    await page.getByTestId('editor-canvas').waitFor();
+    for (const zoom of [0.5, 12.34, 100]) {
+      await page.evaluate(
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the editor's debugging handle
+        (z) => (window as any).stickerbookEditor.cameraController.zoomTo(z),
+        zoom,
+      );
+      const label = page.getByTestId('zoom-menu');
+      await expect.poll(() => label.textContent()).toBe(`${Math.round(zoom * 100)}\u00a0%`);
+      // Nothing of the label is cut off: its text fits the button.
+      const fits = await label.evaluate((button) => {
+        const text = button.querySelector('.mantine-Button-label') ?? button;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        const textBox = range.getBoundingClientRect();
+        const box = button.getBoundingClientRect();
+        return textBox.left >= box.left && textBox.right <= box.right;
+      });
+      expect(fits, `at ${zoom}`).toBe(true);
+    }
+    await context.close();
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format.ts';
+import { formatDate, formatDateTime, isPastDay } from './format.ts';
 
 describe('dates in the user’s language', () => {
   const moment = '2026-11-25T14:30:00Z';
@@ -31,5 +31,17 @@ describe('date formatting in the app', () => {
         /toLocale(Date|Time)?String\(|Intl\.DateTimeFormat/.test(readFileSync(join(root, file), 'utf8')),
       );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe('a release date in the past', () => {
+  const today = new Date(2026, 10, 25, 23, 30);
+
+  it('is recognised by the user’s own calendar day, so the forms can warn about it', () => {
+    expect(isPastDay('2026-11-24', today)).toBe(true);
+    expect(isPastDay('2025-11-25', today)).toBe(true);
+    expect(isPastDay('2026-11-25', today)).toBe(false);
+    expect(isPastDay('2027-06-01', today)).toBe(false);
+    expect(isPastDay('', today)).toBe(false);
   });
 });

@@ -29,3 +29,14 @@ export function formatDateTime(value: DateInput, language: string = i18n.languag
 export function isoDay(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '';
 }
+
+/**
+ * Whether a yyyy-mm-dd release date lies before today (the user's own calendar day). Such a date is allowed (an
+ * album for an event that happened) but the forms warn, since it is mostly a typo in the year.
+ */
+export function isPastDay(isoDate: string | null | undefined, today: Date = new Date()): boolean {
+  if (!isoDate || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return false;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const todayIso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return isoDate < todayIso;
+}

@@ -248,6 +248,9 @@ export const de: Catalogue = {
     to: 'An: {{to}}',
     loadError: 'Der Postausgang konnte nicht geladen werden.',
   },
+  releaseDate: {
+    past: 'Dieses Datum liegt in der Vergangenheit. Stimmt das Jahr?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Fotos zur Bibliothek hinzufügen',

@@ -239,6 +239,9 @@ export const en = {
     to: 'To: {{to}}',
     loadError: 'The outbox could not be loaded.',
   },
+  releaseDate: {
+    past: 'This date is in the past. Is the year right?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Add photos to the library',

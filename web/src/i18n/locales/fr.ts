@@ -246,6 +246,9 @@ export const fr: Catalogue = {
     to: 'À : {{to}}',
     loadError: 'La boîte d’envoi n’a pas pu être chargée.',
   },
+  releaseDate: {
+    past: 'Cette date est passée. L’année est-elle correcte ?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Ajouter des photos à la bibliothèque',

@@ -243,6 +243,9 @@ export const it: Catalogue = {
     to: 'A: {{to}}',
     loadError: 'Non è stato possibile caricare la posta in uscita.',
   },
+  releaseDate: {
+    past: 'Questa data è nel passato. L’anno è giusto?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Aggiungi foto alla libreria',

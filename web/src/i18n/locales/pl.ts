@@ -244,6 +244,9 @@ export const pl: Catalogue = {
     to: 'Do: {{to}}',
     loadError: 'Nie udało się wczytać skrzynki nadawczej.',
   },
+  releaseDate: {
+    past: 'Ta data jest w przeszłości. Czy rok się zgadza?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Dodaj zdjęcia do biblioteki',
