@@ -482,6 +482,13 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     expect(Math.abs(face.x + face.width / 2 - saved.sticker.cx)).toBeLessThanOrEqual(half.x);
     expect(Math.abs(face.y + face.height / 2 - saved.sticker.cy)).toBeLessThanOrEqual(half.y);
     await page.goto(`/album/${albumId}/stickers`);
+    // The stickers tab shows her photo, not her initials.
+    const photo = page.locator('[data-testid="sticker-tile"][data-sticker-name="Anna"] img');
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
     await context.close();
   }, 180_000);
 
