@@ -24,7 +24,8 @@ let browser: Browser;
 const SHOTS = process.env.STOCK_SHOTS_DIR ?? '/tmp/shots-images';
 
 beforeAll(async () => {
-  stack = await startStack({ SITE_ENVIRONMENT: 'sports' });
+  // An empty library, so the admin's photos below are all the searches find.
+  stack = await startStack({ SITE_ENVIRONMENT: 'sports', STOCK_LIBRARY_SEED: 'false' });
   browser = await launchBrowser();
 }, 90_000);
 
