@@ -82,7 +82,10 @@ async function openEditor(
   owner: Owner,
   baseUrl = stack.baseUrl,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, baseUrl);
+  // These tests cut the connection or kill the server on purpose: the browser reports that, and must.
+  const { context, page } = await newPage(browser, baseUrl, {
+    allowErrors: [/WebSocket connection to/, /net::ERR_(CONNECTION_RESET|CONNECTION_REFUSED|UNSAFE_PORT)/],
+  });
   await prepare(context, owner);
   await page.goto(`/album/${owner.albumId}/onboarding`);
   await waitForSync(page, 'saved');
