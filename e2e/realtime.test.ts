@@ -213,7 +213,9 @@ describe.skipIf(skipBrowserTests)('saving and real-time collaboration in browser
 
   it('keeps 10 changes made with the socket blocked across a reload and saves all of them after reconnecting', async () => {
     const owner = await ownerWithAlbum(stack.baseUrl);
-    const { context, page } = await newPage(browser, stack.baseUrl);
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      allowErrors: [/WebSocket connection to/, /net::ERR_UNSAFE_PORT/],
+    });
     // Blocked: every WebSocket the page opens goes to a closed port, as when a proxy drops WebSockets. The flag
     // lives in localStorage so the block survives the reload.
     await context.addInitScript(() => {
