@@ -516,6 +516,27 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
+  it('keeps the typed text when the font size is changed in the toolbar and Escape is pressed', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    await page.getByTestId('tool-Text').click();
+    await clickAt(page, { x: 120, y: 100 });
+    await page.getByTestId('text-editor').waitFor();
+    await page.keyboard.type('Typed words');
+    const size = page.getByTestId('text-size');
+    await size.fill('24');
+    await size.press('Enter');
+    // The editor shows the new size and still holds the typed text.
+    expect(await page.getByTestId('text-editor').textContent()).toBe('Typed words');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('text-editor').count()).toBe(0);
+    const text = (await state(page)).children.find((n) => n.type === 'Text')!;
+    const spans = (text.props.text as { blocks: Array<{ spans: Array<{ text: string; styles: string[] }> }> })
+      .blocks[0].spans;
+    expect(spans.map((span) => span.text).join('')).toBe('Typed words');
+    expect(spans.every((span) => span.styles.includes('SIZE-24'))).toBe(true);
+    await context.close();
+  });
+
   it('shows a read-only notice when an automatic text is double-clicked, instead of editing it', async () => {
     const { context, page } = await openEditor(owner, await createAlbum(owner));
     const auto = (await state(page)).nodes.find(

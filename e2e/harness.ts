@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -115,17 +116,63 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /** Console errors the test provokes on purpose (a refused upload's 422, say); anything else fails it. */
+    allowErrors?: RegExp[];
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1366, height: 900 },
   });
+  await failOnBrowserErrors(context, options.allowErrors ?? []);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
+
+/**
+ * Every console error, uncaught page error and CSP violation (which a page may swallow, e.g. a failed fetch
+ * the code catches) of the context's pages fails the test that opened it: when the test finishes, or when the
+ * context closes for a context opened outside a test.
+ */
+async function failOnBrowserErrors(context: BrowserContext, allowed: RegExp[]): Promise<void> {
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (!allowed.some((pattern) => pattern.test(text))) errors.push(text);
+  };
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || event.sample} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    );
+  });
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') record(`console error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => record(`page error: ${error.message}`));
+  });
+  const check = () => {
+    const found = errors.splice(0);
+    if (found.length > 0) throw new Error(`The browser reported errors:\n${found.join('\n')}`);
+  };
+  try {
+    onTestFinished(check);
+  } catch {
+    // Opened in beforeAll: checked when the context closes.
+  }
+  const close = context.close.bind(context);
+  context.close = async (closeOptions) => {
+    await close(closeOptions);
+    check();
+  };
+}
+
 
 export interface Credentials {
   email: string;

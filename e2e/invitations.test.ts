@@ -101,7 +101,7 @@ const consent = JSON.stringify({
 
 /** No cookie banner and no editor hints in the way. */
 async function quietStorage(page: Page) {
-  await page.goto('/invitations/none/accept');
+  await page.goto('/imprint');
   await page.evaluate((consent) => {
     localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
     localStorage.setItem('stickerbook.cookieConsent', consent);

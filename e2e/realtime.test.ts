@@ -83,7 +83,10 @@ async function openEditor(
   owner: Owner,
   baseUrl = stack.baseUrl,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, baseUrl);
+  // These tests cut the connection or kill the server on purpose: the browser reports that, and must.
+  const { context, page } = await newPage(browser, baseUrl, {
+    allowErrors: [/WebSocket connection to/, /net::ERR_(CONNECTION_RESET|CONNECTION_REFUSED|UNSAFE_PORT)/],
+  });
   await prepare(context, owner, baseUrl);
   await page.goto(`/album/${owner.albumId}/onboarding`);
   await waitForSync(page, 'saved');
@@ -221,7 +224,9 @@ describe.skipIf(skipBrowserTests)('saving and real-time collaboration in browser
 
   it('keeps 10 changes made with the socket blocked across a reload and saves all of them after reconnecting', async () => {
     const owner = await ownerWithAlbum(stack.baseUrl);
-    const { context, page } = await newPage(browser, stack.baseUrl);
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      allowErrors: [/WebSocket connection to/, /net::ERR_UNSAFE_PORT/],
+    });
     // Blocked: every WebSocket the page opens goes to a closed port, as when a proxy drops WebSockets. The flag
     // lives in localStorage so the block survives the reload.
     await context.addInitScript(() => {

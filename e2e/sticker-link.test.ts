@@ -79,6 +79,8 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
     // The contributor, on a phone.
     const { context: phoneContext, page: phone } = await newPage(browser, stack.baseUrl, {
       viewport: { width: 390, height: 844 },
+      // Once merged, the contributor's upload is gone (404) on purpose.
+      allowErrors: [/status of 404 .*public\/sticker_uploads/],
     });
     await phone.addInitScript(
       (consent) => localStorage.setItem('stickerbook.cookieConsent', consent),
@@ -224,7 +226,10 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
     const QRCode = (await import('qrcode')).default;
     const session = await apiSession(stack.baseUrl);
     const albumId = await apiCreateAlbum(stack.baseUrl, session.access_token);
-    const { context, page: owner } = await newPage(browser, stack.baseUrl);
+    // An invalid custom domain is refused (400) on purpose.
+    const { context, page: owner } = await newPage(browser, stack.baseUrl, {
+      allowErrors: [/status of 400 .*api\/v1\/albums\//],
+    });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: stack.baseUrl });
     // Desktop Chromium has no share sheet; record what the page would share.
     await owner.addInitScript(() => {

@@ -7,6 +7,8 @@ import { startJobQueue } from './jobs/queue.ts';
 import { hasBlueprints } from './repositories/blueprints.ts';
 import { fillDemoAlbum } from './seeds/demo-content.ts';
 import { runSeeds } from './seeds/index.ts';
+import { seedStockLibrary } from './seeds/stock-library.ts';
+import { createStorage } from './storage/index.ts';
 
 /**
  * `npx tsx server/src/main.ts` serves the API, the SPA and runs the job workers in one process;
@@ -50,6 +52,12 @@ async function main(): Promise<void> {
     console.log('Worker-only mode: running jobs, not serving HTTP');
   }
   await seeding;
+  if (!config.pexelsApiKey && config.seedStockLibrary && !workerOnly) {
+    // The stock tab's library when there is no Pexels key; drawn and stored in the background (some seconds).
+    seedStockLibrary(database.db, createStorage(config).storage).catch((error: unknown) =>
+      console.error('stock library not seeded', error),
+    );
+  }
   const jobs = await startJobQueue(database, { work: true, config });
   if (app && config.appEnv === 'development') {
     // Sample stickers for the demo album; the portraits' variants are made by the workers started above.

@@ -9,6 +9,7 @@ import { AlbumBodyCache } from './workspace-cache.ts';
 import { AlbumChecksCache } from './checks-cache.ts';
 import { loadAlbumChecks, preflightView } from './preflight-view.ts';
 import { preferredEncoding } from '../http/compression.ts';
+import { blueprintTexts, translateBlueprintDocument } from './blueprint-texts.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
@@ -167,18 +168,21 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!blueprint) throw new AppError(422, 'BLUEPRINT_NOT_FOUND', 'There is no blueprint with this id');
       const owner = ownerIdentifierOf(principal);
       const organization = body.organization && (await insertOrganization(db, owner, body.organization));
+      const language = body.language ?? preferredLanguage(request.headers['accept-language']) ?? 'de';
+      const workspace = copyBlueprintDocument(blueprint.workspace, { emptyInside: body.empty_inside });
+      const texts = blueprintTexts(app.ctx.config.seedsDir).get(language);
       const album = await insertAlbum(db, {
         ownerIdentifier: owner,
         title: body.title ?? DEFAULT_ALBUM_TITLE,
         releaseDate: body.release_date ?? null,
-        language: body.language ?? preferredLanguage(request.headers['accept-language']) ?? 'de',
+        language,
         category: blueprint.category,
         blueprintAlbumId: blueprint.id,
         blueprintCategory: blueprint.category,
         blueprintTitle: blueprint.title,
         organizationId: organization?.id ?? null,
         settings: body.analytics_metadata ? { analyticsMetadata: body.analytics_metadata } : {},
-        workspace: copyBlueprintDocument(blueprint.workspace, { emptyInside: body.empty_inside }),
+        workspace: texts ? translateBlueprintDocument(workspace, texts) : workspace,
       });
       return reply.status(201).send(toAlbumView(album, 'owner', organization));
     },

@@ -1,7 +1,11 @@
 import {
+  decodeMaxPixels,
   IMAGE_HEADER_BYTES,
+  IMAGE_MAX_SIDE_PX,
   IMAGE_UPLOAD_MAX_PIXELS,
+  downscaledSize,
   imageUploadProblems,
+  needsDownscale,
   readImageHeaderSize,
   sniffImageType,
   type ImageFileType,
@@ -86,14 +90,17 @@ async function decodeCompletely(input: Buffer): Promise<void> {
 async function inspectRaster(input: Buffer, type: ImageFileType, headerSize: PixelSize | undefined) {
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS }).metadata();
+    metadata = await sharp(input, { limitInputPixels: decodeMaxPixels(type) }).metadata();
   } catch {
     throw uploadRejected(['IMAGE_UNREADABLE']);
   }
   const width = metadata.width ?? headerSize?.width ?? 0;
   const height = metadata.height ?? headerSize?.height ?? 0;
   if (width <= 0 || height <= 0) throw uploadRejected(['IMAGE_UNREADABLE']);
-  if (width * height > IMAGE_UPLOAD_MAX_PIXELS) throw uploadRejected(['IMAGE_TOO_MANY_PIXELS']);
+  const kept = needsDownscale({ width, height }, type)
+    ? downscaledSize({ width, height })
+    : { width, height };
+  if (kept.width * kept.height > IMAGE_UPLOAD_MAX_PIXELS) throw uploadRejected(['IMAGE_TOO_MANY_PIXELS']);
   const turned = (metadata.orientation ?? 1) >= 5;
   return {
     type,
@@ -125,5 +132,26 @@ async function inspectSvg(source: Buffer): Promise<InspectedImage> {
     height: Math.round(height * factor),
     hasIccProfile: false,
     hasAlpha: true,
+  };
+}
+
+/**
+ * A photo over IMAGE_MAX_SIDE_PX on its longer side, scaled down to it (SPEC §5 print quality; the browser does
+ * the same before uploading, this is for direct API uploads). EXIF orientation is applied, so the result is
+ * upright with orientation 1; JPEG stays JPEG (quality 92, colour profile kept), PNG stays PNG.
+ */
+export async function downscaleUpload(
+  source: Buffer,
+  inspected: InspectedImage,
+): Promise<{ bytes: Buffer; inspected: InspectedImage }> {
+  let pipeline = sharp(source, { limitInputPixels: decodeMaxPixels(inspected.type) })
+    .rotate()
+    .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+    .keepIccProfile();
+  pipeline = inspected.type === 'image/png' ? pipeline.png() : pipeline.jpeg({ quality: 92, mozjpeg: true });
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  return {
+    bytes: data,
+    inspected: { ...inspected, width: info.width, height: info.height, orientation: undefined },
   };
 }

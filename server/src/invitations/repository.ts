@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { albumInvitations, albumMembers, albums, users } from '../db/schema.ts';
@@ -40,6 +40,24 @@ export async function listPendingInvitations(db: Db, albumId: string): Promise<I
     .leftJoin(users, eq(users.id, albumInvitations.inviterId))
     .where(and(eq(albumInvitations.albumId, albumId), isNull(albumInvitations.acceptedAt)))
     .orderBy(asc(albumInvitations.createdAt));
+  return rows.map(flatten);
+}
+
+/** Invitations to this address still waiting for an answer, newest first (the invitee's start page). */
+export async function listPendingInvitationsFor(db: Db, email: string): Promise<InvitationDetails[]> {
+  const rows = await db
+    .select(details)
+    .from(albumInvitations)
+    .innerJoin(albums, eq(albums.id, albumInvitations.albumId))
+    .leftJoin(users, eq(users.id, albumInvitations.inviterId))
+    .where(
+      and(
+        isNull(albumInvitations.acceptedAt),
+        sql`lower(${albumInvitations.email}) = ${email.toLowerCase()}`,
+      ),
+    )
+    .orderBy(desc(albumInvitations.createdAt))
+    .limit(50);
   return rows.map(flatten);
 }
 

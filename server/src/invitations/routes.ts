@@ -18,6 +18,7 @@ import {
   isMember,
   listMembers,
   listPendingInvitations,
+  listPendingInvitationsFor,
   removeMember,
   type InvitationDetails,
 } from './repository.ts';
@@ -39,6 +40,15 @@ const invitationSchema = z.object({
 });
 
 const publicInvitationSchema = invitationSchema.extend({ accepted: z.boolean() });
+
+/**
+ * What the owner sees of a pending invitation: with its accept link, to pass on by hand when no mail server is
+ * set up (SMTP_URL unset keeps mails in the outbox) or the mail got lost.
+ */
+const managedInvitationSchema = invitationSchema.extend({ accept_url: z.string().optional() });
+
+/** An invitation to the signed-in user's address, with the token to accept it on the start page. */
+const myInvitationSchema = invitationSchema.extend({ token: z.string() });
 
 /** SPEC §3 Association: the owner or a member, with the user's e-mail and picture. */
 const associationSchema = z.object({
@@ -108,13 +118,36 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitations'],
         params: albumParams,
-        response: { 200: z.object({ invitations: z.array(invitationSchema) }), ...errorResponses },
+        response: { 200: z.object({ invitations: z.array(managedInvitationSchema) }), ...errorResponses },
       },
     },
     async (request) => {
-      const found = await loadAlbum(requirePrincipal(request), request.params.id);
+      const principal = requirePrincipal(request);
+      const found = await loadAlbum(principal, request.params.id);
       const rows = await listPendingInvitations(db, found.album.id);
-      return { invitations: rows.map(toInvitation) };
+      // Only who may invite gets the links; a collaborator sees who is invited.
+      const manages = principal.kind === 'user' && found.access !== 'collaborator';
+      return {
+        invitations: rows.map((row) => ({
+          ...toInvitation(row),
+          ...(manages ? { accept_url: acceptUrl(app.ctx.config.publicUrl, row.token) } : {}),
+        })),
+      };
+    },
+  );
+
+  app.get(
+    '/invitations/pending',
+    {
+      schema: {
+        tags: ['invitations'],
+        response: { 200: z.object({ invitations: z.array(myInvitationSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const rows = await listPendingInvitationsFor(db, user.email);
+      return { invitations: rows.map((row) => ({ ...toInvitation(row), token: row.token })) };
     },
   );
 
@@ -125,7 +158,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['invitations'],
         params: albumParams,
         body: inviteBodySchema,
-        response: { 201: invitationSchema, ...errorResponses },
+        response: { 201: managedInvitationSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -156,15 +189,16 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
         await deleteInvitation(db, invitation.id);
         throw error;
       }
-      return reply.status(201).send(
-        toInvitation({
+      return reply.status(201).send({
+        ...toInvitation({
           ...invitation,
           inviterEmail: inviter.email,
           albumTitle: album.title,
           albumLanguage: album.language,
           albumOwnerIdentifier: album.ownerIdentifier,
         }),
-      );
+        accept_url: acceptUrl(app.ctx.config.publicUrl, invitation.token),
+      });
     },
   );
 

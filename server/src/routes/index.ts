@@ -27,6 +27,7 @@ import { orderRoutes } from '../orders/routes.ts';
 import { dashboardRoutes } from '../orders-admin/dashboard-routes.ts';
 import { orderAdminRoutes } from '../orders-admin/routes.ts';
 import { legalRoutes } from '../legal/routes.ts';
+import { outboxRoutes } from './outbox.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -58,4 +59,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(dashboardRoutes);
   await app.register(orderAdminRoutes);
   await app.register(legalRoutes);
+  await app.register(outboxRoutes);
 };

@@ -43,4 +43,5 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/invitations/:token/confirm', access: 'login', screen: 'invitationConfirm' },
   // Admin only
   { path: '/dashboard', access: 'admin', screen: 'dashboard' },
+  { path: '/admin/outbox', access: 'admin', screen: 'outbox' },
 ];

@@ -103,6 +103,8 @@ export const de: Catalogue = {
       noPending: 'Keine offenen Einladungen.',
       invitedOn: 'Eingeladen am {{date}}',
       cancelInvitation: 'Zurückziehen',
+      copyInvitationLink: 'Link kopieren',
+      invitationLinkCopied: 'Link kopiert',
       cancelError: 'Die Einladung konnte nicht zurückgezogen werden. Bitte versuche es erneut.',
       invitationsLoadError: 'Die Einladungen konnten nicht geladen werden.',
       loginPrompt: 'Melde dich an, um Personen einzuladen: Dein Album wird dann in deinem Konto gespeichert.',
@@ -237,6 +239,18 @@ export const de: Catalogue = {
     accessLost: 'Du kannst dieses Album nicht mehr bearbeiten.',
     presence: { label: 'Auch hier', guest: 'Gast', more: '{{count}} weitere' },
   },
+  outbox: {
+    title: 'Postausgang',
+    intro:
+      'Jede Mail, die das Produkt verschickt hätte, liegt hier, weil kein Mailserver (SMTP_URL) eingerichtet ist.',
+    smtp: 'Ein Mailserver ist eingerichtet: Neue Mails werden verschickt und nicht mehr hier abgelegt.',
+    empty: 'Noch keine Mails abgelegt.',
+    to: 'An: {{to}}',
+    loadError: 'Der Postausgang konnte nicht geladen werden.',
+  },
+  releaseDate: {
+    past: 'Dieses Datum liegt in der Vergangenheit. Stimmt das Jahr?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Fotos zur Bibliothek hinzufügen',
@@ -356,7 +370,7 @@ export const de: Catalogue = {
       lowResolution: 'Niedrige Auflösung',
       lowResolutionDpi: 'Niedrige Auflösung ({{dpi}} dpi)',
       tooLow: 'Auflösung zu niedrig für den Druck ({{dpi}} dpi, mindestens 75)',
-      sideTooLong: 'Bild zu groß für den Druck (längere Seite 6000 px oder mehr)',
+      sideTooLong: 'Bild zu groß für den Druck (längere Seite über 6000 px)',
       preflightTitle: 'Druckprüfung',
     },
     face: {
@@ -1320,6 +1334,12 @@ export const de: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Einladungen für dich',
+      from: '{{inviter}} hat dich zum Album „{{title}}“ eingeladen',
+      accept: 'Annehmen',
+      acceptError: 'Die Einladung konnte nicht angenommen werden.',
+    },
     title: 'Meine Alben',
     create: 'Album erstellen',
     createFirst: 'Mein erstes Album erstellen',

@@ -100,6 +100,8 @@ export const en = {
       noPending: 'No pending invitations.',
       invitedOn: 'Invited on {{date}}',
       cancelInvitation: 'Cancel',
+      copyInvitationLink: 'Copy link',
+      invitationLinkCopied: 'Link copied',
       cancelError: 'The invitation could not be cancelled. Please try again.',
       invitationsLoadError: 'The invitations could not be loaded.',
       loginPrompt: 'Log in to invite people: your album will be saved to your account.',
@@ -229,6 +231,17 @@ export const en = {
     accessLost: 'You can no longer edit this album.',
     presence: { label: 'Also here', guest: 'Guest', more: '{{count}} more' },
   },
+  outbox: {
+    title: 'Outbox',
+    intro: 'Every mail the product would have sent, kept here because no mail server (SMTP_URL) is set up.',
+    smtp: 'A mail server is set up: new mails are sent and no longer kept here.',
+    empty: 'No mails kept yet.',
+    to: 'To: {{to}}',
+    loadError: 'The outbox could not be loaded.',
+  },
+  releaseDate: {
+    past: 'This date is in the past. Is the year right?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Add photos to the library',
@@ -347,7 +360,7 @@ export const en = {
       lowResolution: 'Low resolution',
       lowResolutionDpi: 'Low resolution ({{dpi}} dpi)',
       tooLow: 'Resolution too low for print ({{dpi}} dpi, at least 75)',
-      sideTooLong: 'Image too large for print (longer side 6000 px or more)',
+      sideTooLong: 'Image too large for print (longer side over 6000 px)',
       preflightTitle: 'Print check',
     },
     face: {
@@ -1295,6 +1308,12 @@ export const en = {
     },
   },
   start: {
+    invitations: {
+      title: 'Invitations for you',
+      from: '{{inviter}} invited you to the album “{{title}}”',
+      accept: 'Accept',
+      acceptError: 'The invitation could not be accepted.',
+    },
     title: 'My albums',
     create: 'Create album',
     createFirst: 'Create my first album',

@@ -102,6 +102,8 @@ export const fr: Catalogue = {
       noPending: 'Aucune invitation en attente.',
       invitedOn: 'Invité le {{date}}',
       cancelInvitation: 'Annuler',
+      copyInvitationLink: 'Copier le lien',
+      invitationLinkCopied: 'Lien copié',
       cancelError: 'L’invitation n’a pas pu être annulée. Veuillez réessayer.',
       invitationsLoadError: 'Les invitations n’ont pas pu être chargées.',
       loginPrompt:
@@ -235,6 +237,18 @@ export const fr: Catalogue = {
     accessLost: 'Vous ne pouvez plus modifier cet album.',
     presence: { label: 'Également ici', guest: 'Invité', more: '{{count}} de plus' },
   },
+  outbox: {
+    title: 'Boîte d’envoi',
+    intro:
+      'Chaque e-mail que le produit aurait envoyé est conservé ici, car aucun serveur de messagerie (SMTP_URL) n’est configuré.',
+    smtp: 'Un serveur de messagerie est configuré : les nouveaux e-mails sont envoyés et ne sont plus conservés ici.',
+    empty: 'Aucun e-mail conservé pour l’instant.',
+    to: 'À : {{to}}',
+    loadError: 'La boîte d’envoi n’a pas pu être chargée.',
+  },
+  releaseDate: {
+    past: 'Cette date est passée. L’année est-elle correcte ?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Ajouter des photos à la bibliothèque',
@@ -355,7 +369,7 @@ export const fr: Catalogue = {
       lowResolution: 'Basse résolution',
       lowResolutionDpi: 'Basse résolution ({{dpi}} dpi)',
       tooLow: 'Résolution trop basse pour l’impression ({{dpi}} dpi, au moins 75)',
-      sideTooLong: 'Image trop grande pour l’impression (côté long de 6000 px ou plus)',
+      sideTooLong: 'Image trop grande pour l’impression (côté long de plus de 6000 px)',
       preflightTitle: 'Contrôle d’impression',
     },
     face: {
@@ -1322,6 +1336,12 @@ export const fr: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Invitations pour vous',
+      from: '{{inviter}} vous a invité à l’album « {{title}} »',
+      accept: 'Accepter',
+      acceptError: 'L’invitation n’a pas pu être acceptée.',
+    },
     title: 'Mes albums',
     create: 'Créer un album',
     createFirst: 'Créer mon premier album',

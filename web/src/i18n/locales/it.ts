@@ -101,6 +101,8 @@ export const it: Catalogue = {
       noPending: 'Nessun invito in sospeso.',
       invitedOn: 'Invitato il {{date}}',
       cancelInvitation: 'Annulla',
+      copyInvitationLink: 'Copia link',
+      invitationLinkCopied: 'Link copiato',
       cancelError: 'Non è stato possibile annullare l’invito. Riprova.',
       invitationsLoadError: 'Non è stato possibile caricare gli inviti.',
       loginPrompt: 'Accedi per invitare persone: il tuo album verrà salvato nel tuo account.',
@@ -232,6 +234,18 @@ export const it: Catalogue = {
     accessLost: 'Non puoi più modificare questo album.',
     presence: { label: 'Presenti anche', guest: 'Ospite', more: 'altri {{count}}' },
   },
+  outbox: {
+    title: 'Posta in uscita',
+    intro:
+      'Ogni e-mail che il prodotto avrebbe inviato è conservata qui, perché non è configurato alcun server di posta (SMTP_URL).',
+    smtp: 'È configurato un server di posta: le nuove e-mail vengono inviate e non sono più conservate qui.',
+    empty: 'Nessuna e-mail conservata finora.',
+    to: 'A: {{to}}',
+    loadError: 'Non è stato possibile caricare la posta in uscita.',
+  },
+  releaseDate: {
+    past: 'Questa data è nel passato. L’anno è giusto?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Aggiungi foto alla libreria',
@@ -352,7 +366,7 @@ export const it: Catalogue = {
       lowResolution: 'Bassa risoluzione',
       lowResolutionDpi: 'Bassa risoluzione ({{dpi}} dpi)',
       tooLow: 'Risoluzione troppo bassa per la stampa ({{dpi}} dpi, almeno 75)',
-      sideTooLong: 'Immagine troppo grande per la stampa (lato lungo di 6000 px o più)',
+      sideTooLong: 'Immagine troppo grande per la stampa (lato lungo oltre 6000 px)',
       preflightTitle: 'Controllo di stampa',
     },
     face: {
@@ -1325,6 +1339,12 @@ export const it: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Inviti per te',
+      from: '{{inviter}} ti ha invitato all’album “{{title}}”',
+      accept: 'Accetta',
+      acceptError: 'Non è stato possibile accettare l’invito.',
+    },
     title: 'I miei album',
     create: 'Crea album',
     createFirst: 'Crea il mio primo album',

@@ -102,6 +102,8 @@ export const pl: Catalogue = {
       noPending: 'Brak oczekujących zaproszeń.',
       invitedOn: 'Zaproszono {{date}}',
       cancelInvitation: 'Anuluj',
+      copyInvitationLink: 'Kopiuj link',
+      invitationLinkCopied: 'Link skopiowany',
       cancelError: 'Nie udało się anulować zaproszenia. Spróbuj ponownie.',
       invitationsLoadError: 'Nie udało się wczytać zaproszeń.',
       loginPrompt: 'Zaloguj się, aby zapraszać osoby: twój album zostanie zapisany na twoim koncie.',
@@ -233,6 +235,18 @@ export const pl: Catalogue = {
     accessLost: 'Nie możesz już edytować tego albumu.',
     presence: { label: 'Także tutaj', guest: 'Gość', more: 'jeszcze {{count}}' },
   },
+  outbox: {
+    title: 'Skrzynka nadawcza',
+    intro:
+      'Każdy e-mail, który produkt by wysłał, jest przechowywany tutaj, bo nie skonfigurowano serwera poczty (SMTP_URL).',
+    smtp: 'Serwer poczty jest skonfigurowany: nowe e-maile są wysyłane i nie są już tu przechowywane.',
+    empty: 'Brak przechowywanych e-maili.',
+    to: 'Do: {{to}}',
+    loadError: 'Nie udało się wczytać skrzynki nadawczej.',
+  },
+  releaseDate: {
+    past: 'Ta data jest w przeszłości. Czy rok się zgadza?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Dodaj zdjęcia do biblioteki',
@@ -351,7 +365,7 @@ export const pl: Catalogue = {
       lowResolution: 'Niska rozdzielczość',
       lowResolutionDpi: 'Niska rozdzielczość ({{dpi}} dpi)',
       tooLow: 'Rozdzielczość za niska do druku ({{dpi}} dpi, co najmniej 75)',
-      sideTooLong: 'Obraz za duży do druku (dłuższy bok 6000 px lub więcej)',
+      sideTooLong: 'Obraz za duży do druku (dłuższy bok ponad 6000 px)',
       preflightTitle: 'Kontrola druku',
     },
     face: {
@@ -1308,6 +1322,12 @@ export const pl: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Zaproszenia dla ciebie',
+      from: '{{inviter}} zaprasza cię do albumu „{{title}}”',
+      accept: 'Przyjmij',
+      acceptError: 'Nie udało się przyjąć zaproszenia.',
+    },
     title: 'Moje albumy',
     create: 'Utwórz album',
     createFirst: 'Utwórz mój pierwszy album',
