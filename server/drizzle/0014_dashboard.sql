@@ -74,3 +74,43 @@ $$;--> statement-breakpoint
 CREATE TRIGGER orders_search BEFORE UPDATE OF email, album_id ON orders
   FOR EACH ROW EXECUTE FUNCTION orders_refresh_search();--> statement-breakpoint
 UPDATE orders SET stage = order_stage_of(id), search_text = coalesce(order_search_text_of(id), '');
+--> statement-breakpoint
+-- The dashboard's count badges without counting 100,000 rows per request: one row per count, kept by triggers.
+CREATE TABLE dashboard_counters (key text PRIMARY KEY, n bigint NOT NULL DEFAULT 0);--> statement-breakpoint
+CREATE OR REPLACE FUNCTION dashboard_counters_refresh() RETURNS void LANGUAGE sql AS $$
+  DELETE FROM dashboard_counters;
+  INSERT INTO dashboard_counters (key, n)
+    SELECT 'orders:' || s, (SELECT count(*) FROM orders WHERE stage = s) FROM unnest(ARRAY['review','transfer','shipment','shipped']) AS s
+    UNION ALL SELECT 'albums:all', (SELECT count(*) FROM albums)
+    UNION ALL SELECT 'albums:with_order', (SELECT count(*) FROM albums WHERE has_order);
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION dashboard_count(p_key text, p_delta int) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO dashboard_counters (key, n) VALUES (p_key, p_delta)
+    ON CONFLICT (key) DO UPDATE SET n = dashboard_counters.n + p_delta;
+$$;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION orders_count_stage() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('UPDATE', 'DELETE') THEN PERFORM dashboard_count('orders:' || OLD.stage, -1); END IF;
+  IF TG_OP IN ('UPDATE', 'INSERT') THEN PERFORM dashboard_count('orders:' || NEW.stage, 1); END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER orders_stage_count AFTER INSERT OR DELETE OR UPDATE OF stage ON orders
+  FOR EACH ROW EXECUTE FUNCTION orders_count_stage();--> statement-breakpoint
+CREATE OR REPLACE FUNCTION albums_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    PERFORM dashboard_count('albums:all', 1);
+    IF NEW.has_order THEN PERFORM dashboard_count('albums:with_order', 1); END IF;
+  ELSIF TG_OP = 'DELETE' THEN
+    PERFORM dashboard_count('albums:all', -1);
+    IF OLD.has_order THEN PERFORM dashboard_count('albums:with_order', -1); END IF;
+  ELSIF OLD.has_order IS DISTINCT FROM NEW.has_order THEN
+    PERFORM dashboard_count('albums:with_order', CASE WHEN NEW.has_order THEN 1 ELSE -1 END);
+  END IF;
+  RETURN NULL;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER albums_dashboard_count AFTER INSERT OR DELETE OR UPDATE OF has_order ON albums
+  FOR EACH ROW EXECUTE FUNCTION albums_count();--> statement-breakpoint
+SELECT dashboard_counters_refresh();

@@ -69,7 +69,10 @@ const MESSAGES: Record<Language, Record<PreflightCode, string>> = {
 
 /** Original pixel sizes of the album's image records, by image id. */
 export async function albumImagePixels(db: Db, albumId: string): Promise<Map<string, ImagePixels>> {
-  const rows = await db.select({ id: images.id, details: images.details }).from(images).where(eq(images.albumId, albumId));
+  const rows = await db
+    .select({ id: images.id, details: images.details })
+    .from(images)
+    .where(eq(images.albumId, albumId));
   const pixels = new Map<string, ImagePixels>();
   for (const row of rows) {
     const { width, height } = row.details as { width?: number; height?: number };

@@ -10,6 +10,7 @@ import { AlbumChecksCache } from './checks-cache.ts';
 import { loadAlbumChecks, preflightView } from './preflight-view.ts';
 import { preferredEncoding } from '../http/compression.ts';
 import { blueprintTexts, translateBlueprintDocument } from './blueprint-texts.ts';
+import { creditAlbum } from '../affiliates/repository.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
@@ -184,6 +185,8 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         settings: body.analytics_metadata ? { analyticsMetadata: body.analytics_metadata } : {},
         workspace: texts ? translateBlueprintDocument(workspace, texts) : workspace,
       });
+      // A visitor who came through a partner link (utm_source of the kept marketing parameters) is an album conversion.
+      await creditAlbum(db, album.id, body.analytics_metadata);
       return reply.status(201).send(toAlbumView(album, 'owner', organization));
     },
   );
@@ -247,8 +250,12 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         settings: nextSettings,
       });
       // The admin's lock switch (SPEC §4) reaches open editors like a print approval does.
-      if (locked !== undefined && locked !== found.album.locked) broadcastAlbumLock(app.realtime, album.id, locked);
-      return view({ album, access: found.access }, preferredLanguage(request.headers['accept-language']) ?? 'en');
+      if (locked !== undefined && locked !== found.album.locked)
+        broadcastAlbumLock(app.realtime, album.id, locked);
+      return view(
+        { album, access: found.access },
+        preferredLanguage(request.headers['accept-language']) ?? 'en',
+      );
     },
   );
 

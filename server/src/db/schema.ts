@@ -823,3 +823,71 @@ export const invoiceCounters = pgTable('invoice_counters', {
   lastNumber: integer('last_number').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Issued invoices and credit notes (SPEC §3 Invoice, issue 14). Immutable once issued (GoBD): the PDF under
+ * `storage_key` is written once and never regenerated; only `status` and the Stripe fields change afterwards.
+ * One invoice per order (partial unique index), so a second "create invoice" gets 409; a credit note points at
+ * the invoice it corrects.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    number: text('number').notNull().unique(),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    correctsInvoiceId: uuid('corrects_invoice_id'),
+    status: text('status', { enum: ['draft', 'open', 'paid', 'uncollectible', 'void'] }).notNull(),
+    currency: text('currency').notNull(),
+    netAmount: integer('net_amount').notNull(),
+    taxAmount: integer('tax_amount').notNull(),
+    grossAmount: integer('gross_amount').notNull(),
+    storageKey: text('storage_key').notNull(),
+    sha256: text('sha256').notNull(),
+    /** The InvoiceData the PDF was built from, so the Stripe copy can be made later from the same values. */
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    stripeInvoiceId: text('stripe_invoice_id'),
+    hostedInvoiceUrl: text('hosted_invoice_url'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_order_invoice_idx').on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    uniqueIndex('invoices_corrects_idx').on(t.correctsInvoiceId),
+    index('invoices_stripe_idx').on(t.stripeInvoiceId),
+  ],
+);
+
+// Affiliates (issue 14) --------------------------------------------------------------------------------------------
+
+/**
+ * A partner account. `url_token` is the secret of the partner's statistics page (/affiliate?token=…); `url_source`
+ * is the public value of `utm_source` in the links the partner shares, so a shared link never reveals the token.
+ */
+export const affiliates = pgTable('affiliates', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  urlToken: text('url_token').notNull().unique(),
+  urlSource: text('url_source').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An album created by a visitor who came through a partner link (album conversion), with the marketing parameters
+ * of that visit. Orders are credited at read time by joining `orders.album_id`, so ordering needs no hook. No
+ * foreign key to albums: a deleted album stays a conversion that happened.
+ */
+export const affiliateAlbums = pgTable(
+  'affiliate_albums',
+  {
+    albumId: text('album_id').primaryKey(),
+    affiliateId: uuid('affiliate_id')
+      .notNull()
+      .references(() => affiliates.id, { onDelete: 'cascade' }),
+    marketing: jsonb('marketing').$type<Record<string, string>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [index('affiliate_albums_affiliate_created_idx').on(t.affiliateId, t.createdAt)],
+);

@@ -19,6 +19,7 @@ import {
   renderExportDeps,
   workRenderExports,
 } from './render-export.ts';
+import { workOrderArtifactExports } from '../orders-admin/artifact-export.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';
 
@@ -88,6 +89,8 @@ export async function startJobQueue(
     const render = renderExportDeps(database, config);
     closeBrowsers = () => render.browsers.close();
     await workRenderExports(boss, render, config.renderWorkers);
+    // The print partner artifact of an order (issue 14) renders with the same browsers.
+    await workOrderArtifactExports(boss, { ...render, storage });
   }
   return {
     boss,

@@ -66,9 +66,30 @@ export function orderDashboardQueries(db: Db, q: DashboardQuery<OrderScope>) {
   };
 }
 
+/** The count badges without a search: the trigger-kept counters of migration 0014 (no count of 100,000 rows). */
+async function storedCounts(db: Db): Promise<Map<string, number>> {
+  const result = await db.execute<{ key: string; n: string | number }>(sql`select key, n from dashboard_counters`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ key: string; n: string | number }> }).rows) as Array<{
+    key: string;
+    n: string | number;
+  }>;
+  return new Map(rows.map((row) => [row.key, Number(row.n)]));
+}
+
 export async function orderDashboardPage(db: Db, q: DashboardQuery<OrderScope>) {
   const queries = orderDashboardQueries(db, q);
-  const [rows, stageCounts] = await Promise.all([queries.page, queries.stageCounts]);
+  const searching = Boolean(q.query?.trim());
+  const [rows, stageCounts] = await Promise.all([
+    queries.page,
+    searching
+      ? queries.stageCounts
+      : storedCounts(db).then((stored) =>
+          ['review', 'transfer', 'shipment', 'shipped'].map((stage) => ({
+            stage,
+            count: stored.get(`orders:${stage}`) ?? 0,
+          })),
+        ),
+  ]);
   const counts: Record<OrderScope, number> = {
     show_all: 0,
     pending_review: 0,
@@ -145,9 +166,23 @@ export function albumDashboardQueries(db: Db, q: DashboardQuery<AlbumScope>, now
 
 export async function albumDashboardPage(db: Db, q: DashboardQuery<AlbumScope>, now = new Date()) {
   const queries = albumDashboardQueries(db, q, now);
-  const [rows, ...scopeCounts] = await Promise.all([queries.page, ...queries.scopeCounts]);
+  const searching = Boolean(q.query?.trim());
+  const updatedToday = ALBUM_SCOPES.indexOf('updated_today');
+  const [rows, stored, ...scopeCounts] = await Promise.all([
+    queries.page,
+    searching ? undefined : storedCounts(db),
+    // Without a search only today's albums are counted (an index range); the totals are trigger-kept counters.
+    ...queries.scopeCounts.map((query, i) => (searching || i === updatedToday ? query : undefined)),
+  ]);
   const counts = Object.fromEntries(
-    ALBUM_SCOPES.map((scope, i) => [scope, scopeCounts[i]?.[0]?.count ?? 0]),
+    ALBUM_SCOPES.map((scope, i) => [
+      scope,
+      stored && scope === 'show_all'
+        ? (stored.get('albums:all') ?? 0)
+        : stored && scope === 'with_order'
+          ? (stored.get('albums:with_order') ?? 0)
+          : (scopeCounts[i]?.[0]?.count ?? 0),
+    ]),
   ) as Record<AlbumScope, number>;
   const emails = await ownerEmails(db, rows.map((row) => row.ownerIdentifier));
   return {

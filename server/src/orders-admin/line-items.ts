@@ -34,12 +34,20 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** What a line costs: quantity x the frozen unit amount, gross at the order's VAT rate. */
 function lineAmounts(order: OrderRow, quantityOf: number, unitAmount: number) {
   const amount = quantityOf * unitAmount;
-  return { quantity: quantityOf, unitAmount, amount, amountGross: grossFromNet(amount, order.vatBasisPoints) };
+  return {
+    quantity: quantityOf,
+    unitAmount,
+    amount,
+    amountGross: grossFromNet(amount, order.vatBasisPoints),
+  };
 }
 
 /** The order's totals from its lines, its frozen shipping and its voucher (re-applied to the new subtotal). */
 async function recomputeTotals(tx: Tx, order: OrderRow): Promise<void> {
-  const lines = await tx.select({ amount: lineItems.amount }).from(lineItems).where(eq(lineItems.orderId, order.id));
+  const lines = await tx
+    .select({ amount: lineItems.amount })
+    .from(lineItems)
+    .where(eq(lineItems.orderId, order.id));
   const subtotal = lines.reduce((sum, line) => sum + line.amount, 0) + order.shippingAmount;
   const frozen = order.voucher;
   const discount = frozen
@@ -73,11 +81,19 @@ async function recomputeTotals(tx: Tx, order: OrderRow): Promise<void> {
 }
 
 async function recordChange(tx: Tx, order: OrderRow, userId: string, metadata: Record<string, unknown>) {
-  await tx.insert(orderUpdates).values({ orderId: order.id, signal: 'line_items_changed', message: null, metadata, userId });
+  await tx
+    .insert(orderUpdates)
+    .values({ orderId: order.id, signal: 'line_items_changed', message: null, metadata, userId });
 }
 
 /** A description typed by staff is the same in every language. */
-const everyLanguage = (text: string): TranslatedText => ({ de: text, en: text, fr: text, it: text, pl: text });
+const everyLanguage = (text: string): TranslatedText => ({
+  de: text,
+  en: text,
+  fr: text,
+  it: text,
+  pl: text,
+});
 
 export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -94,7 +110,9 @@ export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
   async function currentPrice(order: OrderRow, key: string, count: number) {
     const list = await loadPriceList(db, order.language);
     const feature = list.features.find((f) => f.key === key);
-    const tiers = Object.hasOwn(list.tables.products, key) ? list.tables.products[key as ProductKey] : undefined;
+    const tiers = Object.hasOwn(list.tables.products, key)
+      ? list.tables.products[key as ProductKey]
+      : undefined;
     const unitAmount = feature ? feature.amount : tiers ? unitAmountFor(tiers, count) : undefined;
     const entry = feature ?? list.products.get(key);
     if (!entry || unitAmount === undefined || list.tables.currency !== order.currency) {
@@ -116,7 +134,11 @@ export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        body: z.strictObject({ description: description.optional(), quantity: quantity.optional(), product: product.optional() }),
+        body: z.strictObject({
+          description: description.optional(),
+          quantity: quantity.optional(),
+          product: product.optional(),
+        }),
         response: { 200: orderResponse, ...errorResponses },
       },
     },
@@ -165,7 +187,9 @@ export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
-      const order = UUID.test(request.params.orderId) ? await findOrder(db, request.params.orderId) : undefined;
+      const order = UUID.test(request.params.orderId)
+        ? await findOrder(db, request.params.orderId)
+        : undefined;
       if (!order) throw notFound('Order');
       const { product: key, quantity: count, description: text } = request.body;
       const price = await currentPrice(order, key, count);
@@ -203,7 +227,11 @@ export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
         await tx.execute(sql`select id from orders where id = ${order.id} for update`);
         await tx.delete(lineItems).where(eq(lineItems.id, line.id));
         await recomputeTotals(tx, order);
-        await recordChange(tx, order, admin.id, { action: 'deleted', product: line.product, quantity: line.quantity });
+        await recordChange(tx, order, admin.id, {
+          action: 'deleted',
+          product: line.product,
+          quantity: line.quantity,
+        });
       });
       return answer(order.id, request);
     },

@@ -80,7 +80,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
       const metadata = Object.fromEntries(
-        Object.entries(request.body.metadata ?? {}).filter(([, value]) => value !== undefined && value !== ''),
+        Object.entries(request.body.metadata ?? {}).filter(
+          ([, value]) => value !== undefined && value !== '',
+        ),
       );
       const added = await addStaffUpdate(db, {
         orderId: order.id,
@@ -146,7 +148,10 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           address2: z.string().trim().max(200).nullable().optional(),
           zip_code: z.string().trim().min(1).max(20).optional(),
           city: z.string().trim().min(1).max(100).optional(),
-          country_code: z.string().regex(/^[A-Z]{2}$/).optional(),
+          country_code: z
+            .string()
+            .regex(/^[A-Z]{2}$/)
+            .optional(),
           phone: z.string().max(40).nullable().optional(),
         }),
         response: { 200: z.object({ order: orderSchema }), ...errorResponses },

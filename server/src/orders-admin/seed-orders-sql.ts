@@ -55,6 +55,7 @@ export async function seedOrders(database: Database, count: number): Promise<voi
     UPDATE orders o SET search_text = lower(concat_ws(' ', 'sb-' || o.number, o.email, s.first_name, s.last_name, s.title, al.identifier))
       FROM seed_orders s JOIN albums al ON al.id = s.album_id WHERE o.id = s.order_id;
     DROP TABLE seed_orders;
+    SELECT dashboard_counters_refresh();
     ANALYZE orders; ANALYZE albums; ANALYZE order_updates; ANALYZE addresses;
   `;
   // The order_updates and addresses triggers would recompute what the seed writes directly; replica mode skips them.

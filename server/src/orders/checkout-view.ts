@@ -29,10 +29,20 @@ export const checkoutSchema = z.object({
   countries: z.array(z.string()),
   default_country_code: z.string(),
   packaging_types: z.array(
-    z.object({ key: z.enum(['stickerpack', 'stickerbox_single_variety']), title: z.string(), description: z.string() }),
+    z.object({
+      key: z.enum(['stickerpack', 'stickerbox_single_variety']),
+      title: z.string(),
+      description: z.string(),
+    }),
   ),
   available_features: z.array(
-    z.object({ key: z.string(), title: z.string(), description: z.string(), amount: z.number().int(), amount_human: z.string() }),
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      description: z.string(),
+      amount: z.number().int(),
+      amount_human: z.string(),
+    }),
   ),
   currency: z.enum(['EUR', 'PLN']),
   line_items: z.array(lineItemSchema),
@@ -68,6 +78,8 @@ export interface CheckoutAlbum {
 
 export function toCheckoutView(input: {
   album: CheckoutAlbum;
+  /** The event date the delivery warning is judged against (the product step's, else the album's). */
+  eventDate: string | null;
   errors: PreflightEntryView[];
   range: { min: number; max: number; default: number };
   defaultCountry: string;
@@ -80,7 +92,8 @@ export function toCheckoutView(input: {
 }): CheckoutView {
   const { album, quote, priceList, language } = input;
   const human = (amount: number) => formatMoney(amount, quote.currency, language);
-  const catalogue = (key: string) => priceList.products.get(key) ?? priceList.features.find((f) => f.key === key);
+  const catalogue = (key: string) =>
+    priceList.products.get(key) ?? priceList.features.find((f) => f.key === key);
   const delivery = estimatedDeliveryDate(input.now);
   return {
     errors: input.errors,
@@ -138,6 +151,6 @@ export function toCheckoutView(input: {
       discount_human: human(quote.voucher.discount),
     },
     estimated_delivery_date: delivery,
-    delivery_warning: deliveryWarning(delivery, album.releaseDate),
+    delivery_warning: deliveryWarning(delivery, input.eventDate),
   };
 }

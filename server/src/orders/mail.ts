@@ -32,7 +32,8 @@ const TEXTS: Record<Language, MailTexts> = {
   de: {
     subject: (name) => `Deine Bestellung ${name} ist eingegangen`,
     greeting: (firstName) => `Hallo ${firstName},`,
-    intro: (title) => `vielen Dank für deine Bestellung des Stickeralbums „${title}“. Hier ist deine Übersicht:`,
+    intro: (title) =>
+      `vielen Dank für deine Bestellung des Stickeralbums „${title}“. Hier ist deine Übersicht:`,
     summary: 'Deine Bestellung',
     net: 'Summe netto inkl. Versand',
     shipping: 'Versand',
@@ -43,8 +44,14 @@ const TEXTS: Record<Language, MailTexts> = {
     releaseDate: 'Datum der Veranstaltung',
     next: 'Wir prüfen jetzt dein Design. Sobald du dein Album zum Druck freigibst, geht es in die Produktion.',
     orderLink: 'Deine Bestellung ansehen:',
-    legal: { terms: 'AGB', customerInformation: 'Kundeninformationen', privacy: 'Datenschutz', imprint: 'Impressum' },
-    withdrawal: 'Personalisierte Produkte sind vom Widerrufsrecht ausgeschlossen (siehe Kundeninformationen).',
+    legal: {
+      terms: 'AGB',
+      customerInformation: 'Kundeninformationen',
+      privacy: 'Datenschutz',
+      imprint: 'Impressum',
+    },
+    withdrawal:
+      'Personalisierte Produkte sind vom Widerrufsrecht ausgeschlossen (siehe Kundeninformationen).',
   },
   en: {
     subject: (name) => `We have received your order ${name}`,
@@ -60,7 +67,12 @@ const TEXTS: Record<Language, MailTexts> = {
     releaseDate: 'Date of the event',
     next: 'We are now checking your design. As soon as you approve your album for print, it goes into production.',
     orderLink: 'View your order:',
-    legal: { terms: 'Terms', customerInformation: 'Customer information', privacy: 'Privacy', imprint: 'Imprint' },
+    legal: {
+      terms: 'Terms',
+      customerInformation: 'Customer information',
+      privacy: 'Privacy',
+      imprint: 'Imprint',
+    },
     withdrawal: 'Personalised products are excluded from the right of withdrawal (see customer information).',
   },
   fr: {
@@ -83,7 +95,8 @@ const TEXTS: Record<Language, MailTexts> = {
       privacy: 'Confidentialité',
       imprint: 'Mentions légales',
     },
-    withdrawal: 'Les produits personnalisés sont exclus du droit de rétractation (voir les informations client).',
+    withdrawal:
+      'Les produits personnalisés sont exclus du droit de rétractation (voir les informations client).',
   },
   it: {
     subject: (name) => `Abbiamo ricevuto il tuo ordine ${name}`,
@@ -105,7 +118,8 @@ const TEXTS: Record<Language, MailTexts> = {
       privacy: 'Privacy',
       imprint: 'Note legali',
     },
-    withdrawal: 'I prodotti personalizzati sono esclusi dal diritto di recesso (vedi informazioni per il cliente).',
+    withdrawal:
+      'I prodotti personalizzati sono esclusi dal diritto di recesso (vedi informazioni per il cliente).',
   },
   pl: {
     subject: (name) => `Otrzymaliśmy twoje zamówienie ${name}`,
@@ -127,7 +141,8 @@ const TEXTS: Record<Language, MailTexts> = {
       privacy: 'Prywatność',
       imprint: 'Nota prawna',
     },
-    withdrawal: 'Produkty personalizowane są wyłączone z prawa odstąpienia od umowy (zob. informacje dla klienta).',
+    withdrawal:
+      'Produkty personalizowane są wyłączone z prawa odstąpienia od umowy (zob. informacje dla klienta).',
   },
 };
 
@@ -155,7 +170,9 @@ export function orderConfirmationMail(input: {
   }));
   const totals: Array<[string, string]> = [
     [t.shipping, money(order.shippingAmount)],
-    ...(order.voucher ? [[`${t.voucher} ${order.voucher.code}`, `−${money(order.voucher.discount)}`] as [string, string]] : []),
+    ...(order.voucher
+      ? [[`${t.voucher} ${order.voucher.code}`, `−${money(order.voucher.discount)}`] as [string, string]]
+      : []),
     [t.net, money(order.amount)],
     [t.vat, money(order.taxValue)],
     [t.total, money(order.amountGross)],

@@ -3,7 +3,13 @@
  * takes, with the translated titles the checkout shows. Read per request: an admin's change to a price applies to
  * the next quote on every instance, and an order copies what it was priced with.
  */
-import { currencyForLanguage, type PriceTables, type PriceTier, type ProductKey, type Voucher } from '@stickerbook/model';
+import {
+  currencyForLanguage,
+  type PriceTables,
+  type PriceTier,
+  type ProductKey,
+  type Voucher,
+} from '@stickerbook/model';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { vouchers, type TranslatedText } from '../db/schema.ts';
@@ -64,13 +70,16 @@ function priceListFor(lists: AllTables['lists'], language: string) {
 
 export async function loadPriceList(db: Db, language: string): Promise<LoadedPriceList> {
   const result = (await db.execute(PRICE_TABLES_SQL)) as unknown as
-    | { rows: Array<{ tables: string }> }
-    | Array<{ tables: string }>;
+    { rows: Array<{ tables: string }> } | Array<{ tables: string }>;
   const rows = Array.isArray(result) ? result : result.rows;
   const all = JSON.parse(rows[0]!.tables) as AllTables;
   const list = priceListFor(all.lists, language);
   if (!list) throw new Error('No price list is configured');
-  const tiers: Record<ProductKey, PriceTier[]> = { album: [], stickerpack: [], stickerbox_single_variety: [] };
+  const tiers: Record<ProductKey, PriceTier[]> = {
+    album: [],
+    stickerpack: [],
+    stickerbox_single_variety: [],
+  };
   for (const row of all.tiers) {
     if (row.list === list.id && Object.hasOwn(tiers, row.product)) {
       tiers[row.product as ProductKey].push({ minQuantity: row.min, unitAmount: row.unit });
@@ -84,7 +93,9 @@ export async function loadPriceList(db: Db, language: string): Promise<LoadedPri
     tables: {
       currency: list.currency,
       products: tiers,
-      shipping: Object.fromEntries(all.shipping.filter((row) => row.list === list.id).map((row) => [row.country, row.amount])),
+      shipping: Object.fromEntries(
+        all.shipping.filter((row) => row.list === list.id).map((row) => [row.country, row.amount]),
+      ),
       features: features.map(({ key, per, amount }) => ({ key, per, amount })),
       vatBasisPoints: Object.fromEntries(all.vat.map((row) => [row.country, row.bp])),
     },

@@ -1,6 +1,7 @@
 /** The only code that queries the order tables. Every write of an order happens in `placeOrderRows`' transaction. */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { findOrderInvoices } from '../invoices/service.ts';
 import {
   addresses,
   albums,
@@ -165,18 +166,35 @@ export interface OrderParts {
   addresses: Map<string, AddressRow>;
   lineItems: Map<string, LineItemRow[]>;
   updates: Map<string, OrderUpdateRow[]>;
-  albums: Map<string, { id: string; title: string; releaseDate: string | null; language: string; category: string | null; locked: boolean }>;
+  albums: Map<
+    string,
+    {
+      id: string;
+      title: string;
+      releaseDate: string | null;
+      language: string;
+      category: string | null;
+      locked: boolean;
+    }
+  >;
+  /** The order's invoice (issue 14), when one was issued. */
+  invoices?: Map<string, { status: string; number: string; hostedInvoiceUrl: string | null }>;
 }
 
 /** Address, line items, updates and album of several orders in four queries. */
 export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise<OrderParts> {
   const ids = list.map((order) => order.id);
   const albumIds = [...new Set(list.flatMap((order) => (order.albumId ? [order.albumId] : [])))];
-  if (ids.length === 0) return { addresses: new Map(), lineItems: new Map(), updates: new Map(), albums: new Map() };
-  const [addressRows, itemRows, updateRows, albumRows] = await Promise.all([
+  if (ids.length === 0)
+    return { addresses: new Map(), lineItems: new Map(), updates: new Map(), albums: new Map() };
+  const [addressRows, itemRows, updateRows, albumRows, invoiceRows] = await Promise.all([
     db.select().from(addresses).where(inArray(addresses.orderId, ids)),
     db.select().from(lineItems).where(inArray(lineItems.orderId, ids)).orderBy(asc(lineItems.position)),
-    db.select().from(orderUpdates).where(inArray(orderUpdates.orderId, ids)).orderBy(asc(orderUpdates.createdAt)),
+    db
+      .select()
+      .from(orderUpdates)
+      .where(inArray(orderUpdates.orderId, ids))
+      .orderBy(asc(orderUpdates.createdAt)),
     albumIds.length === 0
       ? []
       : db
@@ -190,6 +208,7 @@ export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise
           })
           .from(albums)
           .where(inArray(albums.id, albumIds)),
+    findOrderInvoices(db, ids),
   ]);
   const group = <T extends { orderId: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -201,6 +220,7 @@ export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise
     lineItems: group(itemRows),
     updates: group(updateRows),
     albums: new Map(albumRows.map((row) => [row.id, row])),
+    invoices: invoiceRows,
   };
 }
 
@@ -211,7 +231,15 @@ export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise
  */
 export async function recordLockChange(
   db: Db,
-  input: { orderId: string; albumId: string; from: boolean; to: boolean; signal: string; message: string | null; userId: string },
+  input: {
+    orderId: string;
+    albumId: string;
+    from: boolean;
+    to: boolean;
+    signal: string;
+    message: string | null;
+    userId: string;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const changed = await tx

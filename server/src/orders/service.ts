@@ -72,7 +72,11 @@ export interface CheckoutAlbumState {
 }
 
 /** The album with its preflight, for anyone who may see it (members, guests owning it, admins); else 404. */
-export async function loadCheckoutAlbum(ctx: OrdersContext, principal: Principal, albumId: string): Promise<CheckoutAlbumState> {
+export async function loadCheckoutAlbum(
+  ctx: OrdersContext,
+  principal: Principal,
+  albumId: string,
+): Promise<CheckoutAlbumState> {
   const fresh = await albumFreshness(ctx.db, albumId, principal);
   if (!fresh) throw notFound('Album');
   const [found, checks] = await Promise.all([
@@ -145,7 +149,8 @@ export function productChoiceErrors(
     errors.noAlbums = 'ALBUM_COUNT_OUT_OF_RANGE';
   if (!(STICKER_PACKAGING_TYPES as readonly string[]).includes(input.packaging))
     errors.stickerPackagingType = 'PACKAGING_UNKNOWN';
-  if (!(COUNTRIES as readonly string[]).includes(input.countryCode)) errors.countryCode = 'COUNTRY_NOT_SUPPORTED';
+  if (!(COUNTRIES as readonly string[]).includes(input.countryCode))
+    errors.countryCode = 'COUNTRY_NOT_SUPPORTED';
   const known = new Set(priceList.features.map((feature) => feature.key));
   if (input.features.some((key) => !known.has(key))) errors.orderFeatures = 'FEATURE_UNKNOWN';
   return errors;
@@ -204,9 +209,11 @@ export async function checkoutFor(
     ? await lookUpVoucher(ctx, reply, voucherRateKeys(request, input.principal), voucherCode)
     : undefined;
   const quoted = priceQuote(priceList, { ...choice, voucher, voucherCode, now: input.now });
-  if (!quoted.ok) throw rulesFailed('querystring', fieldErrors(quoted.errors, input.language, QUERY_FIELD_NAMES));
+  if (!quoted.ok)
+    throw rulesFailed('querystring', fieldErrors(quoted.errors, input.language, QUERY_FIELD_NAMES));
   return toCheckoutView({
-    album: { ...album, releaseDate: input.query.release_date ?? album.releaseDate },
+    album,
+    eventDate: input.query.release_date ?? album.releaseDate,
     errors: preflightView(checks.errors, input.language),
     range,
     defaultCountry,

@@ -161,7 +161,10 @@ export function fieldMessage(code: FieldCode, language: Language): string {
   return FIELD_MESSAGES[language][code];
 }
 
-const VOUCHER_MESSAGES: Record<Language, Record<Exclude<VoucherStatus, 'valid'>, (minimum: string) => string>> = {
+const VOUCHER_MESSAGES: Record<
+  Language,
+  Record<Exclude<VoucherStatus, 'valid'>, (minimum: string) => string>
+> = {
   de: {
     invalid: () => 'Dieser Gutscheincode ist ungültig.',
     inactive: () => 'Dieser Gutschein ist nicht mehr aktiv.',

@@ -84,7 +84,12 @@ export const orderSchema = z.object({
   line_items: z.array(lineItemSchema),
   order_updates: z.array(orderUpdateSchema),
   invoice: z
-    .object({ status: z.string(), number: z.string(), pdf_url: z.string().nullable(), hosted_invoice_url: z.string().nullable() })
+    .object({
+      status: z.string(),
+      number: z.string(),
+      pdf_url: z.string().nullable(),
+      hosted_invoice_url: z.string().nullable(),
+    })
     .nullable(),
   design_check: statusCellSchema,
   transfer_status: statusCellSchema,
@@ -98,7 +103,11 @@ export type OrderView = z.infer<typeof orderSchema>;
 export const orderName = (number: number) => `SB-${number}`;
 
 /** A status cell is done at the first update with one of `signals` (SPEC §2 transfer/albums/shipment status). */
-function statusCell(updates: readonly OrderUpdateRow[], signals: readonly string[], pendingDate: string | null = null) {
+function statusCell(
+  updates: readonly OrderUpdateRow[],
+  signals: readonly string[],
+  pendingDate: string | null = null,
+) {
   const done = updates.find((update) => signals.includes(update.signal));
   if (!done) return { status: 'pending' as const, date: pendingDate, target: null };
   // SPEC §3: a shipment update may carry a DHL tracking code; its public tracking page is the target.
@@ -141,7 +150,11 @@ export function toOrderView(order: OrderRow, parts: OrderParts, language: Langua
     no_albums: order.noAlbums,
     order_features: order.orderFeatures,
     voucher: order.voucher
-      ? { code: order.voucher.code, discount: order.voucher.discount, discount_human: human(order.voucher.discount) }
+      ? {
+          code: order.voucher.code,
+          discount: order.voucher.discount,
+          discount_human: human(order.voucher.discount),
+        }
       : null,
     album: album
       ? {
@@ -190,12 +203,26 @@ export function toOrderView(order: OrderRow, parts: OrderParts, language: Langua
       metadata: update.metadata,
       target_url: null,
     })),
-    // Invoices arrive with the admin side of ordering; until then there is none.
-    invoice: null,
+    invoice: invoiceOf(order.id, parts),
     design_check: statusCell(updates, ['print_approved', 'review_completed']),
     transfer_status: statusCell(updates, ['transfer_completed']),
     albums_status: statusCell(updates, ['production_started']),
-    shipment_status: statusCell(updates, ['albums_shipped', 'shipped'], estimatedDeliveryDate(order.createdAt)),
+    shipment_status: statusCell(
+      updates,
+      ['albums_shipped', 'shipped'],
+      estimatedDeliveryDate(order.createdAt),
+    ),
     review: { can_submit_review: album?.locked === true, can_approve: album !== undefined && !album.locked },
+  };
+}
+
+function invoiceOf(orderId: string, parts: OrderParts): OrderView['invoice'] {
+  const invoice = parts.invoices?.get(orderId);
+  if (!invoice) return null;
+  return {
+    status: invoice.status,
+    number: invoice.number,
+    pdf_url: `/api/v1/orders/${orderId}/invoice.pdf`,
+    hosted_invoice_url: invoice.hostedInvoiceUrl,
   };
 }

@@ -26,8 +26,12 @@ import { invitationRoutes } from '../invitations/routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { dashboardRoutes } from '../orders-admin/dashboard-routes.ts';
 import { orderAdminRoutes } from '../orders-admin/routes.ts';
+import { orderDocumentRoutes } from '../orders-admin/documents-routes.ts';
+import { invoiceRoutes } from '../invoices/routes.ts';
 import { legalRoutes } from '../legal/routes.ts';
 import { outboxRoutes } from './outbox.ts';
+import { affiliateRoutes } from '../affiliates/routes.ts';
+import { priceAdminRoutes } from '../price-admin/routes.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -58,6 +62,10 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(orderRoutes);
   await app.register(dashboardRoutes);
   await app.register(orderAdminRoutes);
+  await app.register(orderDocumentRoutes);
+  await app.register(invoiceRoutes);
   await app.register(legalRoutes);
   await app.register(outboxRoutes);
+  await app.register(affiliateRoutes);
+  await app.register(priceAdminRoutes);
 };

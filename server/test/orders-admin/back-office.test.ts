@@ -92,6 +92,25 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect(view.orders[0]!.transfer_status.status).toBe('done');
   });
 
+  it('keeps the unsearched count badges right as orders are placed, moved and deleted', async () => {
+    const before = (await dashboard('')).meta.counts;
+    const albumsBefore = (await call('GET', '/albums/dashboard', { token: adminToken })).json().meta.counts;
+    const { orderId } = await placeOrder();
+    const placed = (await dashboard('')).meta.counts;
+    expect(placed.show_all).toBe(before.show_all + 1);
+    expect(placed.pending_review).toBe(before.pending_review + 1);
+    const albumsAfter = (await call('GET', '/albums/dashboard', { token: adminToken })).json().meta.counts;
+    expect(albumsAfter.show_all).toBe(albumsBefore.show_all + 1);
+    expect(albumsAfter.with_order).toBe(albumsBefore.with_order + 1);
+    await addEvent(orderId, { signal: 'review_completed' });
+    const moved = (await dashboard('')).meta.counts;
+    expect(moved).toMatchObject({ pending_review: before.pending_review, pending_transfer: before.pending_transfer + 1 });
+    await call('DELETE', `/orders/${orderId}`, { token: adminToken });
+    expect((await dashboard('')).meta.counts).toEqual(before);
+    const albumsEnd = (await call('GET', '/albums/dashboard', { token: adminToken })).json().meta.counts;
+    expect(albumsEnd.with_order).toBe(albumsBefore.with_order);
+  });
+
   it('refuses a signal that is already on the timeline and one that staff may not add', async () => {
     const { orderId } = await placeOrder();
     expect((await addEvent(orderId, { signal: 'accepted' })).statusCode).toBe(201);

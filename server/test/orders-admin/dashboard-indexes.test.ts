@@ -22,7 +22,7 @@ describe.each(DATABASE_KINDS)('dashboard query plans on %s', (kind) => {
 
   beforeAll(async () => {
     t = await startTestApp(kind);
-    await seedOrders(t.database, 12_000);
+    await seedOrders(t.database, 20_000);
   }, 180_000);
   afterAll(async () => {
     await t?.close();

@@ -40,7 +40,10 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
     call = caller(t.app);
     customer = await signUp(t.app);
     const admin = await signUp(t.app, 'lines-staff@example.com');
-    await t.database.db.update(users).set({ roles: ['admin'] }).where(eq(users.id, admin.user.sub));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
     adminToken = await t.app.ctx.tokens.sign({
       kind: 'user',
       id: admin.user.sub,
@@ -65,7 +68,8 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
   }
 
   /** Net of the lines plus whatever else the order carries (shipping), taken from the placed order. */
-  const shippingOf = (order: OrderView) => order.amount - order.line_items.reduce((sum, l) => sum + l.amount, 0);
+  const shippingOf = (order: OrderView) =>
+    order.amount - order.line_items.reduce((sum, l) => sum + l.amount, 0);
 
   function expectConsistentTotals(order: OrderView, shipping: number) {
     for (const line of order.line_items) {
@@ -116,7 +120,11 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
     expect(removed.statusCode, removed.body).toBe(200);
     const back = removed.json().order as OrderView;
     expect(back.line_items.map((l) => l.id)).toEqual(order.line_items.map((l) => l.id));
-    expect(back).toMatchObject({ amount: order.amount, amount_gross: order.amount_gross, tax_value: order.tax_value });
+    expect(back).toMatchObject({
+      amount: order.amount,
+      amount_gross: order.amount_gross,
+      tax_value: order.tax_value,
+    });
   });
 
   it('refuses bad input with 400 and changes nothing', async () => {
@@ -126,7 +134,10 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
       call('PATCH', `/line_items/${line.id}`, { token: adminToken, payload: { quantity: 0 } }),
       call('PATCH', `/line_items/${line.id}`, { token: adminToken, payload: { quantity: 2.5 } }),
       call('PATCH', `/line_items/${line.id}`, { token: adminToken, payload: { amount: 1 } }),
-      call('POST', `/orders/${order.id}/line_items`, { token: adminToken, payload: { product: 'caviar', quantity: 1 } }),
+      call('POST', `/orders/${order.id}/line_items`, {
+        token: adminToken,
+        payload: { product: 'caviar', quantity: 1 },
+      }),
       call('POST', `/orders/${order.id}/line_items`, { token: adminToken, payload: { product: 'album' } }),
     ];
     for (const response of await Promise.all(bad)) expect(response.statusCode, response.body).toBe(400);
@@ -147,7 +158,9 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
       ]);
       for (const response of responses) expect(response.statusCode).toBe(404);
     }
-    const unknown = await call('DELETE', '/line_items/00000000-0000-4000-8000-000000000000', { token: adminToken });
+    const unknown = await call('DELETE', '/line_items/00000000-0000-4000-8000-000000000000', {
+      token: adminToken,
+    });
     expect(unknown.statusCode).toBe(404);
     const read = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order as OrderView;
     expect(read.line_items).toEqual(order.line_items);

@@ -7,7 +7,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vouchers } from '../../src/db/schema.ts';
-import { createGuest, DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
+import {
+  createGuest,
+  DATABASE_KINDS,
+  signUp,
+  startTestApp,
+  type Session,
+  type TestApp,
+} from '../helpers/test-app.ts';
 import { photo, uploadImage } from '../fixtures/images/upload-client.ts';
 import { addEmptyCell, caller, cleanAlbum } from './helpers.ts';
 
@@ -54,12 +61,17 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
       voucher: null,
     });
     expect(nbsp(checkout.amount_gross_human)).toBe('285,00 €');
-    expect(checkout.line_items.map((item: { product: string; title: string }) => [item.product, item.title])).toEqual([
+    expect(
+      checkout.line_items.map((item: { product: string; title: string }) => [item.product, item.title]),
+    ).toEqual([
       ['album', 'Stickeralbum'],
       ['stickerpack', 'Stickertütchen'],
     ]);
     expect(checkout.countries).toHaveLength(14);
-    expect(checkout.available_features.map((f: { key: string }) => f.key)).toEqual(['gift_wrapping', 'express_production']);
+    expect(checkout.available_features.map((f: { key: string }) => f.key)).toEqual([
+      'gift_wrapping',
+      'express_production',
+    ]);
   });
 
   it('prices a Polish album in złoty: 1241 zł to Poland', async () => {
@@ -97,9 +109,18 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
     const statusOf = async (code: string) => (await quote(`?voucher_code=${code}`)).json().checkout.voucher;
     const valid = await statusOf('sommer10');
     expect(valid).toMatchObject({ code: 'SOMMER10', status: 'valid', error_message: null, discount: 2_395 });
-    expect(await statusOf('GIBTSNICHT')).toMatchObject({ status: 'invalid', error_message: 'Dieser Gutscheincode ist ungültig.' });
-    expect(await statusOf('VORBEI')).toMatchObject({ status: 'inactive', error_message: 'Dieser Gutschein ist nicht mehr aktiv.' });
-    expect(await statusOf('EINMAL')).toMatchObject({ status: 'taken', error_message: 'Dieser Gutschein wurde bereits eingelöst.' });
+    expect(await statusOf('GIBTSNICHT')).toMatchObject({
+      status: 'invalid',
+      error_message: 'Dieser Gutscheincode ist ungültig.',
+    });
+    expect(await statusOf('VORBEI')).toMatchObject({
+      status: 'inactive',
+      error_message: 'Dieser Gutschein ist nicht mehr aktiv.',
+    });
+    expect(await statusOf('EINMAL')).toMatchObject({
+      status: 'taken',
+      error_message: 'Dieser Gutschein wurde bereits eingelöst.',
+    });
     const small = await statusOf('GROSS');
     expect(small.status).toBe('below_minimum_amount');
     expect(nbsp(small.error_message)).toBe('Dieser Gutschein gilt erst ab einem Bestellwert von 1.000,00 €.');
@@ -112,13 +133,23 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
       const response = await quote(`?no_albums=${count}`);
       expect(response.statusCode).toBe(422);
       expect(response.json().error.details.fields).toEqual([
-        { field: 'no_albums', code: 'ALBUM_COUNT_OUT_OF_RANGE', message: 'Diese Anzahl an Alben ist für diese Albumart nicht möglich.' },
+        {
+          field: 'no_albums',
+          code: 'ALBUM_COUNT_OUT_OF_RANGE',
+          message: 'Diese Anzahl an Alben ist für diese Albumart nicht möglich.',
+        },
       ]);
     }
     expect((await quote('?no_albums=500')).statusCode).toBe(200);
-    const bad = await quote('?country_code=US&sticker_packaging_type=crate&order_features=unicorn', owner.access_token, 'en');
+    const bad = await quote(
+      '?country_code=US&sticker_packaging_type=crate&order_features=unicorn',
+      owner.access_token,
+      'en',
+    );
     expect(bad.statusCode).toBe(422);
-    expect(bad.json().error.details.fields.map((f: { field: string; code: string }) => [f.field, f.code])).toEqual([
+    expect(
+      bad.json().error.details.fields.map((f: { field: string; code: string }) => [f.field, f.code]),
+    ).toEqual([
       ['sticker_packaging_type', 'PACKAGING_UNKNOWN'],
       ['country_code', 'COUNTRY_NOT_SUPPORTED'],
       ['order_features', 'FEATURE_UNKNOWN'],
@@ -162,7 +193,9 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
       expect(response.statusCode).toBe(200);
     }
     // The same wrong code again (the customer moved the slider) is no new guess.
-    expect((await quote('?voucher_code=RATEN3&no_albums=60', guesser.access_token, 'de', own.id)).statusCode).toBe(200);
+    expect(
+      (await quote('?voucher_code=RATEN3&no_albums=60', guesser.access_token, 'de', own.id)).statusCode,
+    ).toBe(200);
     const limited = await quote('?voucher_code=RATEN10', guesser.access_token, 'de', own.id);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
@@ -210,11 +243,19 @@ describe.each(DATABASE_KINDS)('album preflight and statistics on %s', (kind) => 
     expect(before.statistics).toEqual({ inlaySpreadsCount: 2, spreadsNeeded: 0, spine: 0 });
     const added = await addEmptyCell(t.app, owner.access_token, album);
     expect(added.status).toBe(200);
-    const after = (await call('GET', `/albums/${album.id}`, { token: owner.access_token, language: 'en' })).json();
+    const after = (
+      await call('GET', `/albums/${album.id}`, { token: owner.access_token, language: 'en' })
+    ).json();
     expect(after.errors).toEqual([
-      expect.objectContaining({ code: 'EMPTY_STICKER_CELL', element_id: added.cellId, message: 'A sticker cell is still empty.' }),
+      expect.objectContaining({
+        code: 'EMPTY_STICKER_CELL',
+        element_id: added.cellId,
+        message: 'A sticker cell is still empty.',
+      }),
     ]);
-    const { checkout } = (await call('GET', `/albums/${album.id}/checkout`, { token: owner.access_token })).json();
+    const { checkout } = (
+      await call('GET', `/albums/${album.id}/checkout`, { token: owner.access_token })
+    ).json();
     expect(checkout.errors.map((e: { code: string }) => e.code)).toEqual(['EMPTY_STICKER_CELL']);
   });
 
@@ -224,9 +265,9 @@ describe.each(DATABASE_KINDS)('album preflight and statistics on %s', (kind) => 
     expect(uploaded.statusCode).toBe(201);
     const imageId = uploaded.json().id as string;
     const current = (await call('GET', `/albums/${album.id}`, { token: owner.access_token })).json();
-    const spreadId = Object.values(current.workspace.nodes as Record<string, { type: string; parentId: string }>).find(
-      (node) => node.type === 'StickerCell',
-    )!.parentId;
+    const spreadId = Object.values(
+      current.workspace.nodes as Record<string, { type: string; parentId: string }>,
+    ).find((node) => node.type === 'StickerCell')!.parentId;
     const placed = await t.app.inject({
       method: 'POST',
       url: `/api/v1/albums/${album.id}/mutations`,

@@ -64,9 +64,15 @@ export async function cleanAlbum(
   token: string,
   options: { language?: string; category?: string; database?: Database } = {},
 ) {
-  const album = await createAlbum(app, token, { blueprint_id: 'test-fixture', language: options.language ?? 'de' });
+  const album = await createAlbum(app, token, {
+    blueprint_id: 'test-fixture',
+    language: options.language ?? 'de',
+  });
   if (options.category && options.database) {
-    await options.database.db.update(albums).set({ category: options.category }).where(eq(albums.id, album.id));
+    await options.database.db
+      .update(albums)
+      .set({ category: options.category })
+      .where(eq(albums.id, album.id));
   }
   return album;
 }
@@ -88,7 +94,11 @@ export async function addEmptyCell(
   album: { id: string; workspace: Record<string, unknown> },
 ): Promise<{ status: number; cellId: string; body: string }> {
   const cellId = `emptyCell${String(cellCounter++).padStart(7, '0')}`;
-  const versionResponse = await app.inject({ method: 'GET', url: `/api/v1/albums/${album.id}`, headers: bearer(token) });
+  const versionResponse = await app.inject({
+    method: 'GET',
+    url: `/api/v1/albums/${album.id}`,
+    headers: bearer(token),
+  });
   const version = versionResponse.json().version as number;
   const response = await app.inject({
     method: 'POST',

@@ -14,7 +14,9 @@ import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from
 import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
 
 function textNodeOf(workspace: Record<string, unknown>): DocNode {
-  return Object.values((workspace as unknown as AlbumDocument).nodes).find((node) => node.type === 'Text') as DocNode;
+  return Object.values((workspace as unknown as AlbumDocument).nodes).find(
+    (node) => node.type === 'Text',
+  ) as DocNode;
 }
 
 describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
@@ -55,7 +57,10 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
   const approve = (orderId: string, token = owner.access_token) =>
     call('POST', `/orders/${orderId}/print_approval`, { token });
   const feedback = (orderId: string, message?: string, token = owner.access_token) =>
-    call('POST', `/orders/${orderId}/submit_review`, { token, payload: message === undefined ? undefined : { message } });
+    call('POST', `/orders/${orderId}/submit_review`, {
+      token,
+      payload: message === undefined ? undefined : { message },
+    });
 
   it('locks on approval and unlocks on feedback, each only in its state', async () => {
     const { album, orderId } = await orderedAlbum();
@@ -70,7 +75,9 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
       review: { can_approve: false, can_submit_review: true },
       design_check: { status: 'done' },
     });
-    expect((await call('GET', `/albums/${album.id}`, { token: owner.access_token })).json().locked).toBe(true);
+    expect((await call('GET', `/albums/${album.id}`, { token: owner.access_token })).json().locked).toBe(
+      true,
+    );
     const twice = await approve(orderId);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('ALBUM_LOCKED');
@@ -79,7 +86,9 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
     expect(sent.statusCode).toBe(200);
     const order = sent.json().order;
     expect(order.album.locked).toBe(false);
-    expect(order.order_updates.map((u: { signal: string; message: string | null }) => [u.signal, u.message])).toEqual([
+    expect(
+      order.order_updates.map((u: { signal: string; message: string | null }) => [u.signal, u.message]),
+    ).toEqual([
       ['order_placed', null],
       ['print_approved', null],
       ['review_feedback', 'Bitte Seite 3 ändern'],
@@ -98,12 +107,16 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
     const { album, orderId } = await orderedAlbum();
     const text = textNodeOf(album.workspace);
     const editor = await join(album.id);
-    expect(await sendMutation(editor, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 11 }])).toMatchObject({
+    expect(
+      await sendMutation(editor, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 11 }]),
+    ).toMatchObject({
       ok: true,
     });
     expect((await approve(orderId)).statusCode).toBe(200);
 
-    const socketEdit = await sendMutation(editor, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 12 }]);
+    const socketEdit = await sendMutation(editor, [
+      { op: 'replace', path: `/nodes/${text.id}/props/x`, value: 12 },
+    ]);
     expect(socketEdit).toMatchObject({ ok: false, error: { code: 'ALBUM_LOCKED' } });
     const version = (await call('GET', `/albums/${album.id}`, { token: owner.access_token })).json().version;
     const httpEdit = await call('POST', `/albums/${album.id}/mutations`, {
@@ -117,11 +130,16 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
     });
     expect(httpEdit.statusCode).toBe(409);
     expect(httpEdit.json().error.code).toBe('ALBUM_LOCKED');
-    const patched = await call('PATCH', `/albums/${album.id}`, { token: owner.access_token, payload: { colors: ['#000', '#fff', '#f00'] } });
+    const patched = await call('PATCH', `/albums/${album.id}`, {
+      token: owner.access_token,
+      payload: { colors: ['#000', '#fff', '#f00'] },
+    });
     expect(patched.statusCode).toBe(409);
 
     expect((await feedback(orderId, 'Noch eine Änderung')).statusCode).toBe(200);
-    expect(await sendMutation(editor, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 14 }])).toMatchObject({
+    expect(
+      await sendMutation(editor, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 14 }]),
+    ).toMatchObject({
       ok: true,
     });
   });
@@ -166,16 +184,27 @@ describe.skipIf(!scaledOut)('print approval across two instances sharing Postgre
   it('locks an editor on the other instance: it hears album_locked and its next change is refused', async () => {
     const call = caller(a.app);
     const album = await cleanAlbum(a.app, owner.access_token);
-    const placed = await call('POST', '/orders', { token: owner.access_token, payload: orderForm(album.id), headers: idempotencyKey() });
+    const placed = await call('POST', '/orders', {
+      token: owner.access_token,
+      payload: orderForm(album.id),
+      headers: idempotencyKey(),
+    });
     const text = textNodeOf(album.workspace);
     const onB = await connect(urlB, { token: owner.access_token, albumId: album.id });
     sockets.push(onB);
     // B has the album in its sync cache, unlocked.
-    expect(await sendMutation(onB, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 21 }])).toMatchObject({ ok: true });
+    expect(
+      await sendMutation(onB, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 21 }]),
+    ).toMatchObject({ ok: true });
     const heard = next(onB, 'album_locked', 2_000);
-    expect((await call('POST', `/orders/${placed.json().order.id}/print_approval`, { token: owner.access_token })).statusCode).toBe(200);
+    expect(
+      (await call('POST', `/orders/${placed.json().order.id}/print_approval`, { token: owner.access_token }))
+        .statusCode,
+    ).toBe(200);
     expect(await heard).toEqual({ locked: true });
-    expect(await sendMutation(onB, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 22 }])).toMatchObject({
+    expect(
+      await sendMutation(onB, [{ op: 'replace', path: `/nodes/${text.id}/props/x`, value: 22 }]),
+    ).toMatchObject({
       ok: false,
       error: { code: 'ALBUM_LOCKED' },
     });

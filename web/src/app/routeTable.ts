@@ -44,4 +44,5 @@ export const ROUTES: readonly RouteEntry[] = [
   // Admin only
   { path: '/dashboard', access: 'admin', screen: 'dashboard' },
   { path: '/admin/outbox', access: 'admin', screen: 'outbox' },
+  { path: '/admin/prices', access: 'admin', screen: 'priceAdmin' },
 ];

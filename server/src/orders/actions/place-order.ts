@@ -81,7 +81,9 @@ export function requestHash(form: OrderForm): string {
               .map(([k, v]) => [k, canonical(v)]),
           )
         : value;
-  return createHash('sha256').update(JSON.stringify(canonical(form))).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify(canonical(form)))
+    .digest('hex');
 }
 
 function replay(existing: OrderRow, hash: string): PlaceOrderResult {
@@ -97,7 +99,8 @@ const text = (value: string | null | undefined) => {
 
 function lineItemsOf(quote: Quote, priceList: LoadedPriceList) {
   return quote.lines.map((line, position) => {
-    const entry = priceList.products.get(line.product) ?? priceList.features.find((f) => f.key === line.product);
+    const entry =
+      priceList.products.get(line.product) ?? priceList.features.find((f) => f.key === line.product);
     return {
       position,
       product: line.product,
@@ -142,7 +145,8 @@ export async function placeOrder(
 
   const voucherCode = text(form.voucherCode);
   let voucher: VoucherRow | undefined;
-  if (voucherCode) voucher = await lookUpVoucher(ctx, reply, voucherRateKeys(request, principal), voucherCode);
+  if (voucherCode)
+    voucher = await lookUpVoucher(ctx, reply, voucherRateKeys(request, principal), voucherCode);
   const quoted = priceQuote(priceList, {
     noAlbums: form.noAlbums,
     packaging: form.stickerPackagingType,
@@ -159,7 +163,11 @@ export async function placeOrder(
       voucher: {
         code: voucherCode,
         status,
-        error_message: voucherMessage(status, language, formatMoney(voucher?.minimumAmount ?? 0, quote.currency, language)),
+        error_message: voucherMessage(
+          status,
+          language,
+          formatMoney(voucher?.minimumAmount ?? 0, quote.currency, language),
+        ),
       },
     });
   if (quote.voucher && quote.voucher.status !== 'valid') throw notApplicable(quote.voucher.status);
@@ -192,7 +200,12 @@ export async function placeOrder(
           releaseDate: form.releaseDate,
           voucher:
             voucher && quote.voucher
-              ? { code: voucher.code, kind: voucher.kind, value: voucher.value, discount: quote.voucher.discount }
+              ? {
+                  code: voucher.code,
+                  kind: voucher.kind,
+                  value: voucher.value,
+                  discount: quote.voucher.discount,
+                }
               : null,
           idempotencyKey: input.idempotencyKey,
           requestHash: hash,

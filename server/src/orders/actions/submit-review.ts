@@ -23,6 +23,7 @@ export async function submitReview(
     message: input.message,
     userId: input.userId,
   });
-  if (!changed) throw new AppError(409, 'ALBUM_NOT_LOCKED', 'Feedback can be sent only while the album is approved');
+  if (!changed)
+    throw new AppError(409, 'ALBUM_NOT_LOCKED', 'Feedback can be sent only while the album is approved');
   broadcastAlbumLock(realtime, order.albumId, false);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, flagOf, languageFlag, pendingTone, readView, writeView } from './dashboardState.ts';
+import { apiQuery, flagOf, languageCountry, pendingTone, readView, writeView } from './dashboardState.ts';
 
 describe('dashboard view in the URL', () => {
   it('reads the defaults from a plain /dashboard: orders, show_all, created_at desc, page 1', () => {
@@ -14,7 +14,9 @@ describe('dashboard view in the URL', () => {
   });
 
   it('round-trips a shared view and keeps only what differs from the defaults', () => {
-    const params = new URLSearchParams('tab=albums&scope=with_order&query=Sommer&sort_by=release_date&sort_order=asc&page=3');
+    const params = new URLSearchParams(
+      'tab=albums&scope=with_order&query=Sommer&sort_by=release_date&sort_order=asc&page=3',
+    );
     const view = readView(params);
     expect(writeView(view).toString()).toBe(params.toString());
     expect(writeView(readView(new URLSearchParams())).toString()).toBe('');
@@ -37,8 +39,8 @@ describe('flags and status tones', () => {
   it('turns country and language codes into flag emoji', () => {
     expect(flagOf('DE')).toBe('🇩🇪');
     expect(flagOf('x')).toBe('');
-    expect(languageFlag('pl')).toBe('🇵🇱');
-    expect(languageFlag('en')).toBe('🇬🇧');
+    expect(flagOf(languageCountry('pl'))).toBe('🇵🇱');
+    expect(languageCountry('en')).toBe('GB');
   });
 
   it('marks a pending date as late when past and as this week when before next Monday', () => {

@@ -2,7 +2,13 @@
  * The dashboard's view as URL query (issue 14: a view can be shared and survives reload): tab, scope, search,
  * sort and page. Anything unknown in the URL falls back to the default instead of failing the page.
  */
-export const ORDER_SCOPES = ['show_all', 'pending_review', 'pending_transfer', 'pending_shipment', 'shipped'] as const;
+export const ORDER_SCOPES = [
+  'show_all',
+  'pending_review',
+  'pending_transfer',
+  'pending_shipment',
+  'shipped',
+] as const;
 export const ALBUM_SCOPES = ['show_all', 'updated_today', 'with_order'] as const;
 export const SORT_FIELDS = ['created_at', 'release_date'] as const;
 /** SPEC §9 paging: the dashboard shows 20 per page. */
@@ -75,8 +81,8 @@ export function flagOf(countryCode: string | null | undefined): string {
 }
 
 const LANGUAGE_COUNTRIES: Record<string, string> = { de: 'DE', en: 'GB', fr: 'FR', it: 'IT', pl: 'PL' };
-export const languageFlag = (language: string | null | undefined) =>
-  flagOf(LANGUAGE_COUNTRIES[language?.slice(0, 2).toLowerCase() ?? '']);
+export const languageCountry = (language: string | null | undefined): string | undefined =>
+  LANGUAGE_COUNTRIES[language?.slice(0, 2).toLowerCase() ?? ''];
 
 /** SPEC §4 status cell tone: a pending date in the past is late (red), one in the current week is due soon. */
 export function pendingTone(date: string, now: Date): 'late' | 'thisWeek' | 'later' {

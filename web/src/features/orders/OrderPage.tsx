@@ -1,9 +1,11 @@
 import '@mantine/core/styles/Grid.css';
 import { Alert, Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors.ts';
+import { useViewer } from '../../auth/session.ts';
 import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { LineItemsPanel } from './LineItemsPanel.tsx';
@@ -13,6 +15,9 @@ import { OrderTimeline } from './OrderTimeline.tsx';
 import { ShippingAddressPanel } from './ShippingAddressPanel.tsx';
 import { useOrder } from './queries.ts';
 import type { Order } from './types.ts';
+
+/** Staff panels (SPEC §2 order detail, admin only), loaded only for admins. */
+const AdminOrderPanels = lazy(() => import('./admin/AdminOrderPanels.tsx'));
 
 /**
  * The customer's panels of an order. The admin view (a later issue) wraps the same panels with its actions and
@@ -42,6 +47,7 @@ export function OrderPage() {
   const { t } = useTranslation();
   const { id = '' } = useParams();
   const order = useOrder(id);
+  const viewer = useViewer();
 
   if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
   return (
@@ -79,7 +85,13 @@ export function OrderPage() {
             </Stack>
             <OrderSteps updates={order.data.order_updates} />
           </Group>
-          <CustomerOrderPanels order={order.data} />
+          {viewer.isAdmin ? (
+            <Suspense fallback={<Skeleton h={400} radius="lg" />}>
+              <AdminOrderPanels order={order.data} />
+            </Suspense>
+          ) : (
+            <CustomerOrderPanels order={order.data} />
+          )}
         </Stack>
       )}
     </Container>

@@ -1,0 +1,235 @@
+/**
+ * The back office in a real browser (issue 14, SPEC §2 Dashboard and Order detail, §4 order signals, §8 admin
+ * messages): an order placed by a customer shows on the admin dashboard with its counts, can be found by the
+ * customer's name, the view survives a reload through the URL, and on the order page staff add an event (which then
+ * is no longer offered), work with comments and finally delete the order. Screenshots at 1440×900 go to
+ * ADMIN_SHOTS_DIR (default /tmp/admin-shots).
+ */
+import { mkdirSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN,
+  apiCall,
+  launchBrowser,
+  newPage,
+  signInWithSession,
+  signUpFresh,
+  skipBrowserTests,
+  startStack,
+  type SessionTokens,
+  type Stack,
+} from './harness.ts';
+
+let stack: Stack;
+let browser: Browser;
+const SHOTS = process.env.ADMIN_SHOTS_DIR ?? '/tmp/admin-shots';
+const DESKTOP = { width: 1440, height: 900 };
+const releaseDate = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  stack = await startStack();
+  browser = await launchBrowser();
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+interface AlbumDoc {
+  workspace: { nodes: Record<string, { id: string; type: string; props: Record<string, unknown> }> };
+  version: number;
+}
+
+/** An album of the customer with a named sticker in every cell, so it passes the order preflight. */
+async function orderableAlbum(token: string): Promise<string> {
+  const { blueprints } = await apiCall<{ blueprints: Array<{ id: string }> }>(stack.baseUrl, '/blueprints');
+  const { id } = await apiCall<{ id: string }>(stack.baseUrl, '/albums', {
+    method: 'POST',
+    token,
+    body: {
+      blueprint_id: blueprints[0]!.id,
+      title: 'Sommerfest Seeblick',
+      language: 'de',
+      release_date: releaseDate(),
+    },
+  });
+  const album = await apiCall<AlbumDoc>(stack.baseUrl, `/albums/${id}`, { token });
+  const cells = Object.values(album.workspace.nodes).filter(
+    (n) => n.type === 'StickerCell' && !n.props.stickerId,
+  );
+  const patches = cells.flatMap((cell, index) => {
+    const sticker = `e2e-admin-${index}`;
+    return [
+      {
+        op: 'add',
+        path: `/stickers/${sticker}`,
+        value: {
+          id: sticker,
+          name: `Gast ${index + 1}`,
+          position: '',
+          doubleSticker: false,
+          sectionId: String(cell.props.sectionId),
+        },
+      },
+      { op: 'add', path: `/nodes/${cell.id}/props/stickerId`, value: sticker },
+    ];
+  });
+  await apiCall(stack.baseUrl, `/albums/${id}/mutations`, {
+    method: 'POST',
+    token,
+    body: { patches, version: album.version, clientId: 'e2e-admin', mutationId: randomUUID() },
+  });
+  return id;
+}
+
+async function placeOrder(token: string, albumId: string, lastName: string): Promise<string> {
+  const response = await fetch(`${stack.baseUrl}/api/v1/orders`, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({
+      album_id: albumId,
+      firstName: 'Wilhelmine',
+      lastName,
+      email: 'wilhelmine@example.org',
+      areaCode: '+49',
+      phone: '171 2345678',
+      address1: 'Seestraße 4',
+      zipCode: '10115',
+      city: 'Berlin',
+      countryCode: 'DE',
+      noAlbums: 50,
+      orderFeatures: [],
+      stickerPackagingType: 'stickerpack',
+      releaseDate: releaseDate(),
+      printConsent: true,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`POST /orders: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { order: { id: string } }).order.id;
+}
+
+/** Browser tests fail on any console error or CSP violation. */
+function watchConsole(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(String(error)));
+  return problems;
+}
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const count = (page: Page, scope: string) => page.getByTestId(`scope-count-${scope}`).innerText();
+
+describe.skipIf(skipBrowserTests)('back office', () => {
+  it('takes an order from the dashboard through events and comments to its deletion', async () => {
+    const customer = await signUpFresh(stack.baseUrl, 'backoffice-customer');
+    const lastName = `Zwiebelturm${Date.now() % 100_000}`;
+    const orderId = await placeOrder(
+      customer.access_token,
+      await orderableAlbum(customer.access_token),
+      lastName,
+    );
+    const admin = await apiCall<SessionTokens>(stack.baseUrl, '/auth/login', { method: 'POST', body: ADMIN });
+
+    const { context, page } = await newPage(browser, stack.baseUrl, { locale: 'de-DE', viewport: DESKTOP });
+    const problems = watchConsole(page);
+    await signInWithSession(page, admin);
+
+    // The order is on the dashboard in show_all and pending_review, with counts from meta.
+    await page.goto('/dashboard');
+    const row = page.locator(`[data-testid="dashboard-order-row"][data-order-id="${orderId}"]`);
+    await row.waitFor();
+    expect(Number(await count(page, 'show_all'))).toBeGreaterThanOrEqual(1);
+    await expect.poll(() => row.getByTestId('design-check').innerText()).toBe('NEIN');
+    await page.getByTestId('scope-pending_review').click();
+    await page.waitForURL(/scope=pending_review/);
+    await row.waitFor();
+    expect(Number(await count(page, 'pending_review'))).toBeGreaterThanOrEqual(1);
+    expect(await row.getByTestId('status-shipment').getAttribute('data-status')).toBe('pending');
+    await shot(page, 'dashboard-orders');
+
+    // Search by the customer's name narrows the list to this order, and the URL keeps the view on reload.
+    await page.getByTestId('dashboard-search').fill(lastName);
+    await page.waitForURL(/query=Zwiebelturm/);
+    await expect.poll(() => page.getByTestId('dashboard-order-row').count()).toBe(1);
+    expect(await count(page, 'show_all')).toBe('1');
+    await page.reload();
+    await row.waitFor();
+    expect(new URL(page.url()).searchParams.get('scope')).toBe('pending_review');
+    expect(await page.getByTestId('dashboard-search').inputValue()).toBe(lastName);
+    expect(await page.getByTestId('scope-pending_review').getAttribute('data-active')).toBe('true');
+    await page.goto('/dashboard?scope=show_all&page=2');
+    await page.getByTestId('dashboard-page').waitFor();
+    expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+    await page.getByTestId('dashboard-tab-albums').click();
+    await page.getByTestId('dashboard-album-row').first().waitFor();
+    await shot(page, 'dashboard-albums');
+
+    // The order page shows the staff panels; 'accepted' with an e-mail leaves the events form.
+    await page.goto(`/dashboard?query=${lastName}`);
+    await row.getByRole('link').first().click();
+    await page.waitForURL(`**/orders/${orderId}`);
+    await page.getByTestId('order-admin').waitFor();
+    await page.getByTestId('events-signal').click();
+    await page.getByRole('option', { name: 'Bestellung angenommen' }).click();
+    await page.getByTestId('events-send-email').check();
+    await page.getByTestId('events-submit').click();
+    await page.locator('[data-testid="order-update"][data-signal="accepted"]').waitFor();
+    await page.getByTestId('events-signal').click();
+    await page.getByRole('listbox').waitFor();
+    expect(await page.getByRole('option', { name: 'Bestellung angenommen' }).count()).toBe(0);
+    expect(await page.getByRole('option', { name: 'Bestellung abgelehnt' }).count()).toBe(1);
+    await page.keyboard.press('Escape');
+
+    // Line items: a new quantity is priced at the order's unit price and the totals follow; delete asks first.
+    const grossBefore = await page.getByTestId('order-total-gross').innerText();
+    await page.getByTestId('line-item-edit').first().click();
+    await page.getByTestId('line-item-quantity').fill('60');
+    await page.getByTestId('line-item-save').click();
+    await expect.poll(() => page.getByTestId('order-total-gross').innerText()).not.toBe(grossBefore);
+    expect(await page.getByTestId('order-line-item').first().innerText()).toContain('60');
+    await page.getByTestId('line-item-delete').first().click();
+    await page.getByText('Wirklich löschen?').waitFor();
+    await page.getByTestId('confirm-modal-cancel').click();
+    await page.getByText('Wirklich löschen?').waitFor({ state: 'hidden' });
+    expect(await page.getByTestId('order-line-item').count()).toBe(2);
+
+    // Comments: the add button waits for text; a comment is added, completed and deleted after confirmation.
+    expect(await page.getByTestId('comment-submit').isDisabled()).toBe(true);
+    await page.getByTestId('comment-input').fill('Bitte Cover-Farben mit der Kundin abstimmen');
+    await page.getByTestId('comment-submit').click();
+    const comment = page.getByTestId('order-comment');
+    await comment.waitFor();
+    await expect.poll(() => page.getByTestId('comment-input').inputValue()).toBe('');
+    await comment.getByTestId('comment-completed').check();
+    await page.locator('[data-testid="order-comment"][data-completed="true"]').waitFor();
+    await shot(page, 'order-admin');
+    await comment.getByTestId('comment-delete').click();
+    await page.getByText('Kommentar wirklich löschen?').waitFor();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await expect.poll(() => page.getByTestId('order-comment').count()).toBe(0);
+
+    // Deleting the order asks first, then says so and goes back to the dashboard.
+    await page.getByTestId('order-delete').click();
+    await page.getByText('Bist du sicher, dass du die Bestellung endgültig löschen möchtest?').waitFor();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await page.getByText('Bestellung erfolgreich gelöscht').waitFor();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByTestId('dashboard-page').waitFor();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+    await shot(page, 'order-deleted');
+    expect(await row.count()).toBe(0);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

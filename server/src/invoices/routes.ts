@@ -1,0 +1,173 @@
+/**
+ * Invoices and credit notes of an order (issue 14, invoices/CONTEXT.md). Issuing is admin-only; the PDF is for
+ * the order's customer and admins (404 for everyone else); the Stripe webhook is public but signed.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAdmin } from '../auth/access-tokens.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { requireAdmin } from '../orders-admin/admin-access.ts';
+import { findOrder } from '../orders/repository.ts';
+import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
+import { errorResponses } from '../routes/schemas.ts';
+import { createStorage, type UrlSigner } from '../storage/index.ts';
+import { hasDocumentSignature, orderDocumentPath, signedDocumentUrl } from './document-links.ts';
+import {
+  findCreditNote,
+  findOrderInvoice,
+  issueCreditNote,
+  issueInvoice,
+  markInvoicePaid,
+  readInvoicePdf,
+  type InvoiceRow,
+} from './service.ts';
+
+const idParams = z.object({ id: z.string().min(1).max(64) });
+
+export const invoiceDocumentSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  kind: z.enum(['invoice', 'credit_note']),
+  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
+  gross_amount: z.number().int(),
+  currency: z.string(),
+  pdf_url: z.string(),
+  hosted_invoice_url: z.string().nullable(),
+  issued_at: z.string(),
+});
+
+const pdfFile = (kind: InvoiceRow['kind']) => `${kind}.pdf`;
+
+export function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner) {
+  return {
+    id: row.id,
+    number: row.number,
+    kind: row.kind,
+    status: row.status,
+    gross_amount: row.grossAmount,
+    currency: row.currency,
+    pdf_url: signedDocumentUrl(signer, orderDocumentPath(row.orderId, pdfFile(row.kind))),
+    hosted_invoice_url: row.hostedInvoiceUrl,
+    issued_at: row.issuedAt.toISOString(),
+  };
+}
+
+export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { database, config } = app.ctx;
+  const db = database.db;
+  const { storage, signer } = createStorage(config);
+  const view = (row: InvoiceRow) => invoiceDocumentView(row, signer);
+  const ctx = { db, config, storage };
+
+  async function adminOrderId(id: string): Promise<string> {
+    const order = await findOrder(db, id);
+    if (!order) throw notFound('Order');
+    return order.id;
+  }
+
+  // The documents panel's state: invoice and credit note with their links, and the delivery note's signed link.
+  app.get(
+    '/orders/:id/documents',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: {
+          200: z.object({
+            invoice: invoiceDocumentSchema.nullable(),
+            credit_note: invoiceDocumentSchema.nullable(),
+            delivery_note_url: z.string(),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const orderId = await adminOrderId(request.params.id);
+      const invoice = await findOrderInvoice(db, orderId);
+      const note = invoice ? await findCreditNote(db, invoice.id) : undefined;
+      return {
+        invoice: invoice ? view(invoice) : null,
+        credit_note: note ? view(note) : null,
+        delivery_note_url: signedDocumentUrl(signer, orderDocumentPath(orderId, 'delivery_note')),
+      };
+    },
+  );
+
+  app.post(
+    '/orders/:id/invoice',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 201: z.object({ invoice: invoiceDocumentSchema }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const admin = requireAdmin(request);
+      const invoice = await issueInvoice(ctx, await adminOrderId(request.params.id), admin.id).catch((error) => {
+        // Two clicks at once: the loser waits for the order lock, then finds the invoice, or hits the unique index.
+        if ((error as { code?: string }).code === '23505') {
+          throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
+        }
+        throw error;
+      });
+      return reply.status(201).send({ invoice: view(invoice) });
+    },
+  );
+
+  app.post(
+    '/orders/:id/credit_note',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 201: z.object({ credit_note: invoiceDocumentSchema }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      requireAdmin(request);
+      const note = await issueCreditNote(ctx, await adminOrderId(request.params.id));
+      return reply.status(201).send({ credit_note: view(note) });
+    },
+  );
+
+  for (const kind of ['invoice', 'credit_note'] as const) {
+    app.get(
+      `/orders/:id/${pdfFile(kind)}`,
+      { schema: { tags: ['orders'], params: idParams } },
+      async (request, reply) => {
+        const principal = request.principal;
+        const order = await findOrder(db, request.params.id);
+        const allowed =
+          (order && hasDocumentSignature(signer, orderDocumentPath(order.id, pdfFile(kind)), request.query)) ||
+          (principal?.kind === 'user' && order && (order.userId === principal.id || isAdmin(principal)));
+        if (!order || !allowed) throw notFound('Invoice');
+        const invoice = await findOrderInvoice(db, order.id);
+        const row = kind === 'invoice' ? invoice : invoice && (await findCreditNote(db, invoice.id));
+        if (!row) throw notFound('Invoice');
+        const pdf = await readInvoicePdf(storage, row);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${row.number}.pdf"`)
+          .header('cache-control', 'private, no-store')
+          .send(pdf);
+      },
+    );
+  }
+
+  // Stripe signs the exact bytes it sent: this route keeps the body as a Buffer instead of parsing JSON.
+  await app.register(async (webhook) => {
+    webhook.removeContentTypeParser('application/json');
+    webhook.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+    webhook.post('/stripe/webhook', { schema: { tags: ['webhooks'] } }, async (request, reply) => {
+      const stripe = stripeInvoicingFromConfig(config);
+      if (!stripe) throw new AppError(503, 'STRIPE_WEBHOOK_NOT_CONFIGURED', 'STRIPE_SECRET_KEY is not set');
+      const header = request.headers['stripe-signature'];
+      const paid = stripe.parseWebhook(request.body as Buffer, typeof header === 'string' ? header : undefined);
+      if (paid) await markInvoicePaid(db, paid.stripeInvoiceId, paid.invoiceNumber);
+      return reply.status(200).send({ received: true });
+    });
+  });
+};

@@ -1,0 +1,160 @@
+import { createHash } from 'node:crypto';
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Config } from '../config/index.ts';
+import type { Db } from '../db/database.ts';
+import { addresses, invoices, lineItems, orders, orderUpdates } from '../db/schema.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
+import type { BlobStorage } from '../storage/index.ts';
+import { buildInvoicePdf } from './e-invoice.ts';
+import type { InvoiceData } from './invoice-data.ts';
+import { allocateInvoiceNumber } from './numbering.ts';
+import { orderInvoiceData } from './order-invoice-data.ts';
+import { stripeInvoiceRequest } from './stripe-request.ts';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+const today = () => new Date().toISOString().slice(0, 10);
+const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+const invoiceKey = (number: string) => `invoices/${number.slice(0, 4)}/${number}.pdf`;
+
+/** The order's invoice (not its credit note), if one was issued. */
+export async function findOrderInvoice(db: Db, orderId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+  return row;
+}
+
+export async function findOrderInvoices(db: Db, orderIds: readonly string[]): Promise<Map<string, InvoiceRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(and(inArray(invoices.orderId, [...orderIds]), eq(invoices.kind, 'invoice')));
+  return new Map(rows.map((row) => [row.orderId, row]));
+}
+
+export async function findCreditNote(db: Db, invoiceId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoices).where(eq(invoices.correctsInvoiceId, invoiceId));
+  return row;
+}
+
+interface IssueContext {
+  db: Db;
+  config: Config;
+  storage: BlobStorage;
+}
+
+/**
+ * Issues the order's invoice in one transaction (CONTEXT.md "Issuing an invoice"): lock the order, refuse a second
+ * invoice, take the next gapless number, render and store the PDF, insert the row and the timeline update. A
+ * rollback gives the number back; the next issue overwrites the orphaned file under that number.
+ */
+export async function issueInvoice(ctx: IssueContext, orderId: string, userId: string): Promise<InvoiceRow> {
+  const issued = await ctx.db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!order) throw notFound('Order');
+    if (await findOrderInvoice(tx, orderId)) {
+      throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
+    }
+    const [address] = await tx.select().from(addresses).where(eq(addresses.orderId, orderId));
+    const items = await tx.select().from(lineItems).where(eq(lineItems.orderId, orderId)).orderBy(asc(lineItems.position));
+    const issueDate = today();
+    const { number } = await allocateInvoiceNumber(tx, issueDate);
+    const data = orderInvoiceData({ order, address, items, seller: ctx.config.seller, number, issueDate });
+    const row = await storeDocument(tx, ctx.storage, data, { orderId, status: 'open', correctsInvoiceId: null });
+    await tx.insert(orderUpdates).values({ orderId, signal: 'invoice_created', userId, metadata: { number } });
+    return row;
+  });
+  return (await createStripeInvoice(ctx, issued)) ?? issued;
+}
+
+/** A credit note corrects the whole invoice: its own number from the same sequence, and the invoice becomes void. */
+export async function issueCreditNote(ctx: IssueContext, orderId: string): Promise<InvoiceRow> {
+  const result = await ctx.db.transaction(async (tx) => {
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+      .for('update');
+    if (!invoice) throw new AppError(409, 'INVOICE_MISSING', 'This order has no invoice to correct');
+    if (invoice.status === 'void') throw new AppError(409, 'INVOICE_ALREADY_VOID', 'The invoice is already void');
+    const issueDate = today();
+    const { number } = await allocateInvoiceNumber(tx, issueDate);
+    const original = invoice.data as unknown as InvoiceData;
+    const data: InvoiceData = {
+      ...original,
+      number,
+      kind: 'credit_note',
+      issueDate,
+      correctedInvoice: { number: invoice.number, issueDate: original.issueDate },
+    };
+    const note = await storeDocument(tx, ctx.storage, data, {
+      orderId,
+      status: 'paid',
+      correctsInvoiceId: invoice.id,
+    });
+    await tx.update(invoices).set({ status: 'void' }).where(eq(invoices.id, invoice.id));
+    return { note, invoice };
+  });
+  const stripe = stripeInvoicingFromConfig(ctx.config);
+  if (stripe && result.invoice.stripeInvoiceId) await stripe.voidInvoice(result.invoice.stripeInvoiceId);
+  return result.note;
+}
+
+async function storeDocument(
+  tx: Db,
+  storage: BlobStorage,
+  data: InvoiceData,
+  row: { orderId: string; status: InvoiceRow['status']; correctsInvoiceId: string | null },
+): Promise<InvoiceRow> {
+  const pdf = await buildInvoicePdf(data);
+  const storageKey = invoiceKey(data.number);
+  await storage.put(storageKey, pdf, 'application/pdf');
+  const [inserted] = await tx
+    .insert(invoices)
+    .values({
+      ...row,
+      number: data.number,
+      kind: data.kind,
+      currency: data.currency,
+      netAmount: data.totals.netMinor,
+      taxAmount: data.totals.vatMinor,
+      grossAmount: data.totals.grossMinor,
+      storageKey,
+      sha256: sha256(pdf),
+      data: data as unknown as Record<string, unknown>,
+    })
+    .returning();
+  return inserted!;
+}
+
+/** After the commit, with STRIPE_SECRET_KEY: the Stripe copy, idempotent by our number, so a retry is safe. */
+async function createStripeInvoice(ctx: IssueContext, invoice: InvoiceRow): Promise<InvoiceRow | undefined> {
+  const stripe = stripeInvoicingFromConfig(ctx.config);
+  if (!stripe) return undefined;
+  const created = await stripe.createInvoice(stripeInvoiceRequest(invoice.data as unknown as InvoiceData));
+  const [updated] = await ctx.db
+    .update(invoices)
+    .set({ stripeInvoiceId: created.stripeInvoiceId, hostedInvoiceUrl: created.hostedInvoiceUrl })
+    .where(eq(invoices.id, invoice.id))
+    .returning();
+  return updated;
+}
+
+/** Stripe's invoice.paid: idempotent, as Stripe may deliver an event twice; a void invoice stays void. */
+export async function markInvoicePaid(db: Db, stripeInvoiceId: string, number: string | undefined): Promise<void> {
+  const [invoice] = await db.select().from(invoices).where(eq(invoices.stripeInvoiceId, stripeInvoiceId));
+  const target = invoice ?? (number ? (await db.select().from(invoices).where(eq(invoices.number, number)))[0] : undefined);
+  if (!target || target.status !== 'open') return;
+  await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, target.id));
+}
+
+/** Reads a stored invoice, checking it is the file that was issued (GoBD: unaltered). */
+export async function readInvoicePdf(storage: BlobStorage, invoice: InvoiceRow): Promise<Buffer> {
+  const pdf = await storage.read(invoice.storageKey);
+  if (sha256(pdf) !== invoice.sha256) throw new AppError(500, 'INVOICE_FILE_ALTERED', 'The stored invoice was altered');
+  return pdf;
+}

@@ -1,0 +1,51 @@
+import { Table, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import type { MonthlyCounts } from './queries.ts';
+
+/** 'YYYY-MM' as month and year in the reader's language. */
+function monthLabel(month: string, language: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (!year || !monthNumber) return month;
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, monthNumber - 1, 1)),
+  );
+}
+
+export function ConversionTable({
+  title,
+  counts,
+  testId,
+}: {
+  title: string;
+  counts: MonthlyCounts;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <div>
+      <Title order={3} mb="xs">
+        {title}
+      </Title>
+      {counts.data.length === 0 ? (
+        <Text c="dimmed">{t('affiliate.noData')}</Text>
+      ) : (
+        <Table data-testid={testId}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('affiliate.month')}</Table.Th>
+              <Table.Th>{t('affiliate.count')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {counts.data.map((row) => (
+              <Table.Tr key={row.month}>
+                <Table.Td>{monthLabel(row.month, i18n.language)}</Table.Td>
+                <Table.Td>{row.count}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </div>
+  );
+}
