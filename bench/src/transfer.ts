@@ -17,7 +17,6 @@ const DEMO = { email: 'demo@stickerbook.local', password: 'stickerbook-demo' };
 
 interface Session {
   access_token: string;
-  refresh_token: string;
   user: Record<string, unknown>;
 }
 
@@ -64,6 +63,8 @@ async function bytesFor(
   compressed: boolean,
 ): Promise<number> {
   const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1440, height: 900 } });
+  // The refresh cookie goes into this context's jar; the web keeps only the user in storage.
+  await context.request.post(`${baseUrl}/api/v1/auth/login`, { data: DEMO });
   const page = await context.newPage();
   await page.goto('/robots.txt');
   await page.evaluate(
@@ -80,12 +81,7 @@ async function bytesFor(
         }),
       );
     },
-    {
-      kind: 'user',
-      accessToken: session.access_token,
-      refreshToken: session.refresh_token,
-      user: { ...session.user, roles: [] },
-    },
+    { kind: 'user', user: { ...session.user, roles: [] } },
   );
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
