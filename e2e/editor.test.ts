@@ -6,7 +6,6 @@
  * mouse and keyboard input.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -18,16 +17,14 @@ import {
   type Stack,
   signInWithSession,
   apiCall,
+  logInApi,
+  type SessionTokens,
 } from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
 
-interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  user: { sub: string; email: string; roles?: string[] };
-}
+type Tokens = SessionTokens & { user: { sub: string; email: string; roles?: string[] } };
 
 beforeAll(async () => {
   stack = await startStack();
@@ -43,7 +40,11 @@ const api = <T>(path: string, init?: Parameters<typeof apiCall>[2]) => apiCall<T
 
 async function signUp(): Promise<Tokens> {
   const email = `editor-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  return api<Tokens>('/auth/signup', { method: 'POST', body: { email, password: 'correct horse battery' } });
+  return (await logInApi(
+    stack.baseUrl,
+    { email, password: 'correct horse battery' },
+    '/auth/signup',
+  )) as Tokens;
 }
 
 async function createAlbum(tokens: Tokens): Promise<string> {
@@ -515,6 +516,27 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
+  it('keeps the typed text when the font size is changed in the toolbar and Escape is pressed', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    await page.getByTestId('tool-Text').click();
+    await clickAt(page, { x: 120, y: 100 });
+    await page.getByTestId('text-editor').waitFor();
+    await page.keyboard.type('Typed words');
+    const size = page.getByTestId('text-size');
+    await size.fill('24');
+    await size.press('Enter');
+    // The editor shows the new size and still holds the typed text.
+    expect(await page.getByTestId('text-editor').textContent()).toBe('Typed words');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('text-editor').count()).toBe(0);
+    const text = (await state(page)).children.find((n) => n.type === 'Text')!;
+    const spans = (text.props.text as { blocks: Array<{ spans: Array<{ text: string; styles: string[] }> }> })
+      .blocks[0].spans;
+    expect(spans.map((span) => span.text).join('')).toBe('Typed words');
+    expect(spans.every((span) => span.styles.includes('SIZE-24'))).toBe(true);
+    await context.close();
+  });
+
   it('shows a read-only notice when an automatic text is double-clicked, instead of editing it', async () => {
     const { context, page } = await openEditor(owner, await createAlbum(owner));
     const auto = (await state(page)).nodes.find(
@@ -550,7 +572,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
 
   it('opens a locked album in preview mode for its owner: a notice, no tools, nothing editable', async () => {
     const albumId = await createAlbum(owner);
-    const admin = await api<Tokens>('/auth/login', { method: 'POST', body: ADMIN });
+    const admin = await logInApi(stack.baseUrl, ADMIN);
     await api(`/albums/${albumId}`, { method: 'PATCH', token: admin.access_token, body: { locked: true } });
     const { context, page } = await openEditor(owner, albumId);
     await page.getByTestId('locked-notice').waitFor();
@@ -573,9 +595,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
-  // Needs saving (issue 6, web/src/sync): enabled automatically once web/src/sync/index.ts exists.
-  const syncLanded = existsSync(new URL('../web/src/sync/index.ts', import.meta.url));
-  it.skipIf(!syncLanded)('shows the same elements after a reload', async () => {
+  it('shows the same elements after a reload', async () => {
     const albumId = await createAlbum(owner);
     const { context, page } = await openEditor(owner, albumId);
     const rect = await create(page, 'Rectangle', { x: 120, y: 120 });
@@ -603,113 +623,104 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
-  it.skipIf(!syncLanded)(
-    'pans a photo inside its frame in image edit mode; Enter and Escape end it and the crop survives a reload',
-    async () => {
-      const albumId = await createAlbum(owner);
-      const { context, page } = await openEditor(owner, albumId);
-      const imageId = await uploadPhoto(page, owner, albumId);
-      // An image frame on the spread, zoomed into its photo (cscale 2) so there is room to pan; always on top, so
-      // the template's own elements (back after a reload) never cover it.
-      const frameId = await page.evaluate((imageId) => {
-        const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-        const spreadId = editor.selectionController.currentSpreadId();
-        const id = `img-${Date.now()}`;
-        const props = {
-          x: 100,
-          y: 60,
-          width: 150,
-          height: 100,
-          image: imageId,
-          alwaysOnTop: true,
-          cx: 0.5,
-          cy: 0.5,
-          cscale: 2,
-        };
-        editor.dispatch(
-          [
-            {
-              op: 'add',
-              path: `/nodes/${id}`,
-              value: { id, type: 'Image', parentId: spreadId, index: 'a0', props },
-            },
-          ],
+  it('pans a photo inside its frame in image edit mode; Enter and Escape end it and the crop survives a reload', async () => {
+    const albumId = await createAlbum(owner);
+    const { context, page } = await openEditor(owner, albumId);
+    const imageId = await uploadPhoto(page, owner, albumId);
+    // An image frame on the spread, zoomed into its photo (cscale 2) so there is room to pan; always on top, so
+    // the template's own elements (back after a reload) never cover it.
+    const frameId = await page.evaluate((imageId) => {
+      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+      const spreadId = editor.selectionController.currentSpreadId();
+      const id = `img-${Date.now()}`;
+      const props = {
+        x: 100,
+        y: 60,
+        width: 150,
+        height: 100,
+        image: imageId,
+        alwaysOnTop: true,
+        cx: 0.5,
+        cy: 0.5,
+        cscale: 2,
+      };
+      editor.dispatch(
+        [
           {
-            origin: 'local',
-            label: 'insert',
+            op: 'add',
+            path: `/nodes/${id}`,
+            value: { id, type: 'Image', parentId: spreadId, index: 'a0', props },
           },
-        );
-        return id;
-      }, imageId);
-      await expect
-        .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
-        .toBe('saved');
-      // Reloaded, the album's image list has the new photo and the frame draws it.
-      await page.reload();
-      await page.getByTestId('editor-canvas').waitFor();
-      await page.getByTestId('page-box').fill('2');
-      await page.getByTestId('page-box').press('Enter');
-      await expect
-        .poll(() => photoOffset(page, frameId).catch(() => null), { timeout: 20_000 })
-        .not.toBeNull();
-      const before = await photoOffset(page, frameId);
+        ],
+        {
+          origin: 'local',
+          label: 'insert',
+        },
+      );
+      return id;
+    }, imageId);
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    // Reloaded, the album's image list has the new photo and the frame draws it.
+    await page.reload();
+    await page.getByTestId('editor-canvas').waitFor();
+    await page.getByTestId('page-box').fill('2');
+    await page.getByTestId('page-box').press('Enter');
+    await expect.poll(() => photoOffset(page, frameId).catch(() => null), { timeout: 20_000 }).not.toBeNull();
+    const before = await photoOffset(page, frameId);
 
-      // Double-click the image: image edit mode; drag the photo 40 px left and 20 px up.
-      const centre = await screenOf(page, { x: 175, y: 110 });
-      await page.mouse.dblclick(centre.x, centre.y);
-      await page.getByTestId('image-editor').waitFor();
-      await page.mouse.move(centre.x, centre.y);
-      await page.mouse.down();
-      for (let i = 1; i <= 10; i++) await page.mouse.move(centre.x - 4 * i, centre.y - 2 * i);
-      await page.mouse.up();
-      const dragged = await photoOffset(page, frameId);
-      expect(dragged.dx - before.dx).toBeCloseTo(-40, 0);
-      expect(dragged.dy - before.dy).toBeCloseTo(-20, 0);
-      // Enter ends the mode and keeps the photo where it was dragged, as one history entry.
-      await page.keyboard.press('Enter');
-      await expect.poll(() => page.getByTestId('image-editor').count()).toBe(0);
-      const afterEnter = (await node(page, frameId))!.props;
-      expect(afterEnter.cx).toBeGreaterThan(0.5);
-      expect(afterEnter.cy).toBeGreaterThan(0.5);
-      expect(
-        await page.evaluate(
-          () =>
-            (window as unknown as { stickerbookEditor: any }).stickerbookEditor.history.get().past.at(-1)
-              .label,
-        ),
-      ).toBe('image crop');
+    // Double-click the image: image edit mode; drag the photo 40 px left and 20 px up.
+    const centre = await screenOf(page, { x: 175, y: 110 });
+    await page.mouse.dblclick(centre.x, centre.y);
+    await page.getByTestId('image-editor').waitFor();
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(centre.x - 4 * i, centre.y - 2 * i);
+    await page.mouse.up();
+    const dragged = await photoOffset(page, frameId);
+    expect(dragged.dx - before.dx).toBeCloseTo(-40, 0);
+    expect(dragged.dy - before.dy).toBeCloseTo(-20, 0);
+    // Enter ends the mode and keeps the photo where it was dragged, as one history entry.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('image-editor').count()).toBe(0);
+    const afterEnter = (await node(page, frameId))!.props;
+    expect(afterEnter.cx).toBeGreaterThan(0.5);
+    expect(afterEnter.cy).toBeGreaterThan(0.5);
+    expect(
+      await page.evaluate(
+        () =>
+          (window as unknown as { stickerbookEditor: any }).stickerbookEditor.history.get().past.at(-1).label,
+      ),
+    ).toBe('image crop');
 
-      // Again, ending with Escape: the second pan is kept too.
-      await page.mouse.dblclick(centre.x, centre.y);
-      await page.getByTestId('image-editor').waitFor();
-      await page.mouse.move(centre.x, centre.y);
-      await page.mouse.down();
-      for (let i = 1; i <= 5; i++) await page.mouse.move(centre.x, centre.y + 4 * i);
-      await page.mouse.up();
-      await page.keyboard.press('Escape');
-      await expect.poll(() => page.getByTestId('image-editor').count()).toBe(0);
-      const saved = (await node(page, frameId))!.props;
-      expect(saved.cy).toBeLessThan(afterEnter.cy as number);
-      expect(saved.cx).toBe(afterEnter.cx);
-      const shown = await photoOffset(page, frameId);
+    // Again, ending with Escape: the second pan is kept too.
+    await page.mouse.dblclick(centre.x, centre.y);
+    await page.getByTestId('image-editor').waitFor();
+    await page.mouse.move(centre.x, centre.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 5; i++) await page.mouse.move(centre.x, centre.y + 4 * i);
+    await page.mouse.up();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('image-editor').count()).toBe(0);
+    const saved = (await node(page, frameId))!.props;
+    expect(saved.cy).toBeLessThan(afterEnter.cy as number);
+    expect(saved.cx).toBe(afterEnter.cx);
+    const shown = await photoOffset(page, frameId);
 
-      await expect
-        .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
-        .toBe('saved');
-      await page.reload();
-      await page.getByTestId('editor-canvas').waitFor();
-      await page.getByTestId('page-box').fill('2');
-      await page.getByTestId('page-box').press('Enter');
-      await expect
-        .poll(() => photoOffset(page, frameId).catch(() => null), { timeout: 20_000 })
-        .not.toBeNull();
-      const reloaded = (await node(page, frameId))!.props;
-      expect([reloaded.cx, reloaded.cy, reloaded.cscale]).toEqual([saved.cx, saved.cy, 2]);
-      const redrawn = await photoOffset(page, frameId);
-      expect(redrawn.dx).toBeCloseTo(shown.dx, 0);
-      expect(redrawn.dy).toBeCloseTo(shown.dy, 0);
-      await context.close();
-    },
-    120_000,
-  );
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    await page.reload();
+    await page.getByTestId('editor-canvas').waitFor();
+    await page.getByTestId('page-box').fill('2');
+    await page.getByTestId('page-box').press('Enter');
+    await expect.poll(() => photoOffset(page, frameId).catch(() => null), { timeout: 20_000 }).not.toBeNull();
+    const reloaded = (await node(page, frameId))!.props;
+    expect([reloaded.cx, reloaded.cy, reloaded.cscale]).toEqual([saved.cx, saved.cy, 2]);
+    const redrawn = await photoOffset(page, frameId);
+    expect(redrawn.dx).toBeCloseTo(shown.dx, 0);
+    expect(redrawn.dy).toBeCloseTo(shown.dy, 0);
+    await context.close();
+  }, 120_000);
 });

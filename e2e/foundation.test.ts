@@ -114,6 +114,63 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
     await context.close();
   });
 
+  it('keeps no token in local storage after login: the refresh token is an HttpOnly cookie, and logout ends it', async () => {
+    const { context, page } = await newPage(browser, stack.baseUrl);
+    const email = uniqueEmail('cookie');
+    await page.goto('/signup');
+    await dismissCookieDialog(page);
+    await signUp(page, email);
+    await page.waitForURL(/\/start$/);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.waitForURL(/\/login/);
+
+    await page
+      .getByLabel(/e-mail/i)
+      .first()
+      .fill(email);
+    await page
+      .getByLabel(/^password/i)
+      .first()
+      .fill('correct horse battery');
+    await page.getByTestId('login-submit').click();
+    await page.waitForURL(/\/start$/);
+
+    const refresh = (await context.cookies()).find((cookie) => cookie.name === 'sb_refresh')!;
+    expect(refresh).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v1/auth/refresh' });
+    const stored = await page.evaluate(() => ({
+      local: Object.entries(localStorage).join('\n'),
+      session: Object.entries(sessionStorage).join('\n'),
+      cookies: document.cookie,
+    }));
+    for (const place of Object.values(stored)) {
+      expect(place).not.toContain(refresh.value);
+      expect(place).not.toMatch(/eyJ[\w-]+\.[\w-]+\.[\w-]+/);
+    }
+    expect(stored.local).toContain(email);
+
+    // A reload keeps the user signed in: the page refreshes from the cookie.
+    await page.reload();
+    await page.getByTestId('user-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/start');
+    const rotated = (await context.cookies()).find((cookie) => cookie.name === 'sb_refresh')!;
+    expect(rotated.value).not.toBe(refresh.value);
+
+    // Logout clears the cookie on the server's word and revokes it: the last value no longer refreshes.
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await page.waitForURL(/\/login/);
+    await expect
+      .poll(async () => (await context.cookies()).some((cookie) => cookie.name === 'sb_refresh'))
+      .toBe(false);
+    const reuse = await fetch(`${stack.baseUrl}/api/v1/auth/refresh`, {
+      method: 'POST',
+      headers: { cookie: `sb_refresh=${rotated.value}` },
+    });
+    expect(reuse.status).toBe(401);
+    await context.close();
+  });
+
   it('shows the 404 page to a non-admin at /dashboard', async () => {
     const { context, page } = await newPage(browser, stack.baseUrl);
     await page.goto('/signup');

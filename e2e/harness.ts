@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
 
 const repoRoot = new URL('..', import.meta.url).pathname;
 
@@ -69,6 +70,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Stac
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     APP_ENV: 'development',
+    // Every page signs in and refreshes through the auth routes; the limit is tested on the server.
+    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   };
   // Browser tests run on the embedded database; the database tests cover PostgreSQL.
@@ -113,23 +116,90 @@ export async function launchBrowser(): Promise<Browser> {
 export async function newPage(
   browser: Browser,
   baseUrl: string,
-  options: { locale?: string; viewport?: { width: number; height: number } } = {},
+  options: {
+    locale?: string;
+    viewport?: { width: number; height: number };
+    /** Console errors the test provokes on purpose (a refused upload's 422, say); anything else fails it. */
+    allowErrors?: RegExp[];
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     locale: options.locale ?? 'en-US',
     viewport: options.viewport ?? { width: 1366, height: 900 },
   });
+  await failOnBrowserErrors(context, options.allowErrors ?? []);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   return { context, page };
 }
 
-/** What sign-up and login answer: the tokens and the user they belong to. */
+/**
+ * Every console error, uncaught page error and CSP violation (which a page may swallow, e.g. a failed fetch
+ * the code catches) of the context's pages fails the test that opened it: when the test finishes, or when the
+ * context closes for a context opened outside a test.
+ */
+async function failOnBrowserErrors(context: BrowserContext, allowed: RegExp[]): Promise<void> {
+  const errors: string[] = [];
+  const record = (text: string) => {
+    if (!allowed.some((pattern) => pattern.test(text))) errors.push(text);
+  };
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(
+        `CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || event.sample} at ${event.sourceFile}:${event.lineNumber}`,
+      ),
+    );
+  });
+  context.on('page', (page) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') record(`console error: ${message.text()} (${message.location().url})`);
+    });
+    page.on('pageerror', (error) => record(`page error: ${error.message}`));
+  });
+  const check = () => {
+    const found = errors.splice(0);
+    if (found.length > 0) throw new Error(`The browser reported errors:\n${found.join('\n')}`);
+  };
+  try {
+    onTestFinished(check);
+  } catch {
+    // Opened in beforeAll: checked when the context closes.
+  }
+  const close = context.close.bind(context);
+  context.close = async (closeOptions) => {
+    await close(closeOptions);
+    check();
+  };
+}
+
+
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * What sign-up and login answer (the access token and the user; the refresh token is an HttpOnly cookie), with
+ * the credentials, so each browser page can sign in on its own (signInWithSession).
+ */
 export interface SessionTokens {
   access_token: string;
-  refresh_token: string;
   user: { roles?: string[] } & Record<string, unknown>;
+  credentials: Credentials;
+}
+
+/** Logs in (or signs up) through the API. */
+export async function logInApi(
+  baseUrl: string,
+  credentials: Credentials,
+  path: '/auth/login' | '/auth/signup' = '/auth/login',
+): Promise<SessionTokens> {
+  const answer = await apiCall<Omit<SessionTokens, 'credentials'>>(baseUrl, path, {
+    method: 'POST',
+    body: credentials,
+  });
+  return { ...answer, credentials };
 }
 
 /** A JSON call to the stack's API (`path` under /api/v1); anything but a 2xx throws with its status and body. */
@@ -153,10 +223,7 @@ export async function apiCall<T>(
 /** A new account with an e-mail of its own (`<prefix>-…@e2e.test`), signed up through the API. */
 export function signUpFresh(baseUrl: string, prefix: string): Promise<SessionTokens> {
   const email = `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  return apiCall<SessionTokens>(baseUrl, '/auth/signup', {
-    method: 'POST',
-    body: { email, password: 'correct horse battery' },
-  });
+  return logInApi(baseUrl, { email, password: 'correct horse battery' }, '/auth/signup');
 }
 
 /** An album from the first blueprint, owned by the token's user; answers its id. */
@@ -175,14 +242,18 @@ export async function createAlbumFromBlueprint(
 }
 
 /**
- * Signs the page in as `tokens` without the login form (the session the web keeps in local storage), with the
- * editor hints seen and the cookie choice made, so neither covers the canvas.
+ * Signs the browser context of `page` in as `tokens`' user without the login form: a login through the context's
+ * own request client, so the HttpOnly refresh cookie lands in its cookie jar (the web keeps no token in storage),
+ * and the user in local storage, which the web refreshes from on its first call. Each context gets its own token
+ * family, so two pages of one user never present each other's rotated tokens. The editor hints count as seen and
+ * the cookie choice as made, so neither covers the canvas.
  */
 export async function signInWithSession(page: Page, tokens: SessionTokens): Promise<void> {
   await page.goto('/');
+  await signInContext(page.context(), new URL(page.url()).origin, tokens);
   await page.evaluate(
-    (session) => {
-      localStorage.setItem('stickerbook.session', JSON.stringify(session));
+    (user) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify({ kind: 'user', user }));
       localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
       localStorage.setItem(
         'stickerbook.cookieConsent',
@@ -194,11 +265,16 @@ export async function signInWithSession(page: Page, tokens: SessionTokens): Prom
         }),
       );
     },
-    {
-      kind: 'user',
-      accessToken: tokens.access_token,
-      refreshToken: tokens.refresh_token,
-      user: { ...tokens.user, roles: tokens.user.roles ?? [] },
-    },
+    { ...tokens.user, roles: tokens.user.roles ?? [] },
   );
+}
+
+/** The refresh cookie of a fresh login in `context`'s cookie jar (for pages that set up storage themselves). */
+export async function signInContext(
+  context: BrowserContext,
+  baseUrl: string,
+  tokens: SessionTokens,
+): Promise<void> {
+  const login = await context.request.post(`${baseUrl}/api/v1/auth/login`, { data: tokens.credentials });
+  if (!login.ok()) throw new Error(`browser login failed: ${login.status()} ${await login.text()}`);
 }

@@ -10,7 +10,7 @@ import {
   signInWithSession,
   skipBrowserTests,
   startStack,
-  type SessionTokens,
+  logInApi,
   type Stack,
   apiCall,
 } from './harness.ts';
@@ -32,10 +32,7 @@ const api = <T>(path: string, init?: Parameters<typeof apiCall>[2]) => apiCall<T
 
 async function openNewAlbum(page: Page): Promise<void> {
   const email = `history-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const tokens = await api<SessionTokens & { access_token: string }>('/auth/signup', {
-    method: 'POST',
-    body: { email, password: 'correct horse battery' },
-  });
+  const tokens = await logInApi(stack.baseUrl, { email, password: 'correct horse battery' }, '/auth/signup');
   const { blueprints } = await api<{ blueprints: Array<{ id: string }> }>('/blueprints');
   const album = await api<{ id: string }>('/albums', {
     method: 'POST',

@@ -21,7 +21,7 @@ import {
   newPage,
   skipBrowserTests,
   startStack,
-  type SessionTokens,
+  logInApi,
   type Stack,
   signInWithSession,
   apiCall,
@@ -80,10 +80,11 @@ async function showContentSpread(page: Page): Promise<void> {
 describe.skipIf(skipBrowserTests)('dropping an album image on an empty background slot', () => {
   it('fills the slot under the pointer, highlighted during the drag, as one undo step that survives a reload', async () => {
     const email = `slots-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-    const session = await api<SessionTokens>('/auth/signup', {
-      method: 'POST',
-      body: { email, password: 'correct horse battery' },
-    });
+    const session = await logInApi(
+      stack.baseUrl,
+      { email, password: 'correct horse battery' },
+      '/auth/signup',
+    );
     const { blueprints } = await api<{ blueprints: Array<{ id: string }> }>('/blueprints');
     const { id: albumId } = await api<{ id: string }>('/albums', {
       method: 'POST',
@@ -179,10 +180,11 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
 
   it('fills the slot with a photo dropped from the desktop, which keeps the slot when the upload finishes', async () => {
     const email = `slots-file-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-    const session = await api<SessionTokens>('/auth/signup', {
-      method: 'POST',
-      body: { email, password: 'correct horse battery' },
-    });
+    const session = await logInApi(
+      stack.baseUrl,
+      { email, password: 'correct horse battery' },
+      '/auth/signup',
+    );
     const { blueprints } = await api<{ blueprints: Array<{ id: string }> }>('/blueprints');
     const { id: albumId } = await api<{ id: string }>('/albums', {
       method: 'POST',

@@ -84,7 +84,8 @@ describe.skipIf(skipBrowserTests)('image uploads in a browser', () => {
   it('uploads 3 photos with progress, gets their records and shows their variants', async () => {
     const token = await apiSignUp(stack.baseUrl);
     const albumId = await apiCreateAlbum(stack.baseUrl, token);
-    const { context, page } = await newPage(browser, stack.baseUrl);
+    // The deleted image's record and album list answer 404 on purpose.
+    const { context, page } = await newPage(browser, stack.baseUrl, { allowErrors: [/status of 404/] });
     await page.goto('/legal/imprint').catch(() => page.goto('/'));
     const photos = await browserPhotos(page);
     const checksums = photos.map((b64) =>
@@ -308,10 +309,12 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     await expect.poll(() => page.getByTestId('upload-job').count()).toBe(3);
     await page.screenshot({ path: `${SHOTS}/drop-progress.png` });
     await expect
-      .poll(() => page.locator('[data-testid="upload-job"][data-state="finished"]').count(), {
+      .poll(async () => (await spreadImages(page)).filter((i) => !i.image.startsWith('local-')).length, {
         timeout: 60_000,
       })
       .toBe(3);
+    // Once all have finished the panel goes by itself: it sits where Undo, Redo and History are.
+    await page.getByTestId('upload-progress').waitFor({ state: 'detached', timeout: 60_000 });
 
     const images = await spreadImages(page);
     expect(images).toHaveLength(3);
@@ -355,7 +358,7 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
 
   it('marks a small photo placed large with the low-resolution badge and a German preflight entry', async () => {
     const { context, page } = await openEditor('de-DE');
-    // 500 px across the 100 mm a dropped photo is placed at: 127 dpi, under the 300 dpi print needs.
+    // 500 px across the 100 mm a dropped photo is placed at: 127 dpi, under the 150 dpi the warning starts at.
     const [small] = await drawnJpegs(page, [[500, 375]]);
     await dropOnCanvas(page, [small], ['klein.jpg']);
     await expect
@@ -394,8 +397,35 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     await context.close();
   }, 120_000);
 
+  it('scales a dropped 48 MP photo down to 6000 px before uploading it, and places it without a badge', async () => {
+    const { context, page, albumId, token } = await openEditor();
+    // A phone-sized photo: a gradient with shapes, drawn small and scaled to 8000 x 6000.
+    const art = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600"><defs><linearGradient id="g">' +
+        '<stop offset="0" stop-color="#f4a261"/><stop offset="1" stop-color="#2a9d8f"/></linearGradient></defs>' +
+        '<rect width="800" height="600" fill="url(#g)"/><circle cx="400" cy="300" r="180" fill="#e9c46a"/></svg>',
+    );
+    const big = await sharp(art).resize(8000, 6000).jpeg({ quality: 90 }).toBuffer();
+    expect((await sharp(big).metadata()).width).toBe(8000);
+    await dropOnCanvas(page, [big.toString('base64')], ['phone.jpg']);
+    await expect
+      .poll(async () => (await spreadImages(page)).filter((i) => !i.image.startsWith('local-')).length, {
+        timeout: 60_000,
+      })
+      .toBe(1);
+    const [placed] = await spreadImages(page);
+    const record = (await albumImageRecords(albumId, token)).find((image) => image.id === placed.image) as
+      { details: { width: number; height: number }; blob: Record<string, string> } | undefined;
+    expect(record?.details).toMatchObject({ width: 6000, height: 4500 });
+    const original = await fetch(new URL(record!.blob.original, stack.baseUrl));
+    const stored = await sharp(Buffer.from(await original.arrayBuffer())).metadata();
+    expect([stored.width, stored.height]).toEqual([6000, 4500]);
+    expect(await page.getByTestId('low-resolution-badge').count()).toBe(0);
+    await context.close();
+  }, 120_000);
+
   it('uploads a sticker photo with face detection and fit face centres the face', async () => {
-    const { context, page, albumId } = await openEditor();
+    const { context, page, albumId, token } = await openEditor();
     await page.goto(`/album/${albumId}/stickers?sticker=new`);
     // The modal's root is a zero-size wrapper: wait for its content; the form's fields are the only ones.
     const form = page.locator('.mantine-Modal-content');
@@ -424,17 +454,16 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     await form.getByTestId('sticker-form-save').click();
     await page.getByTestId('sticker-form-name').waitFor({ state: 'detached' });
 
-    const saved = await page.evaluate(async () => {
+    const saved = await page.evaluate(async (accessToken) => {
       const editor = (window as any).stickerbookEditor;
       const sticker = Object.values(editor.doc.stickers).find((s: any) => s.name === 'Anna') as any;
-      const session = JSON.parse(localStorage.getItem('stickerbook.session')!);
       const record = await (
         await fetch(`/api/v1/images/${sticker.image}`, {
-          headers: { authorization: `Bearer ${session.accessToken}` },
+          headers: { authorization: `Bearer ${accessToken}` },
         })
       ).json();
       return { sticker, record };
-    });
+    }, token);
     const face = saved.record.details.face as { x: number; y: number; width: number; height: number };
     expect(face).toBeTruthy();
     expect(saved.sticker.image).toBe(saved.record.id);
@@ -453,6 +482,13 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     expect(Math.abs(face.x + face.width / 2 - saved.sticker.cx)).toBeLessThanOrEqual(half.x);
     expect(Math.abs(face.y + face.height / 2 - saved.sticker.cy)).toBeLessThanOrEqual(half.y);
     await page.goto(`/album/${albumId}/stickers`);
+    // The stickers tab shows her photo, not her initials.
+    const photo = page.locator('[data-testid="sticker-tile"][data-sticker-name="Anna"] img');
+    await expect
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth).catch(() => 0), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(0);
     await context.close();
   }, 180_000);
 

@@ -16,6 +16,8 @@ import {
   startStack,
   type Stack,
   signUpFresh,
+  signInWithSession,
+  type SessionTokens,
   createAlbumFromBlueprint,
 } from './harness.ts';
 
@@ -84,13 +86,8 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-interface Session {
-  access_token: string;
-  refresh_token: string;
-  user: { email: string; roles?: string[] } & Record<string, unknown>;
-}
-
-const apiSession = (baseUrl: string) => signUpFresh(baseUrl, 'owner') as Promise<Session>;
+const apiSession = async (baseUrl: string) =>
+  (await signUpFresh(baseUrl, 'owner')) as SessionTokens & { user: { email: string } };
 
 const apiCreateAlbum = (baseUrl: string, token: string, title: string) =>
   createAlbumFromBlueprint(baseUrl, token, { title, language: 'en' });
@@ -104,21 +101,17 @@ const consent = JSON.stringify({
 
 /** No cookie banner and no editor hints in the way. */
 async function quietStorage(page: Page) {
-  await page.goto('/invitations/none/accept');
+  await page.goto('/imprint');
   await page.evaluate((consent) => {
     localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
     localStorage.setItem('stickerbook.cookieConsent', consent);
   }, consent);
 }
 
-async function signIn(page: Page, session: Session) {
+/** Signed in as `session` (harness), with the cookie banner and editor hints out of the way. */
+async function signIn(page: Page, session: SessionTokens) {
   await quietStorage(page);
-  await page.evaluate((session) => localStorage.setItem('stickerbook.session', JSON.stringify(session)), {
-    kind: 'user',
-    accessToken: session.access_token,
-    refreshToken: session.refresh_token,
-    user: { ...session.user, roles: session.user.roles ?? [] },
-  });
+  await signInWithSession(page, session);
 }
 
 /** The accept link of the mail to `address`, from its raw text (quoted-printable soft breaks undone). */

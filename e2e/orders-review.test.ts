@@ -13,6 +13,7 @@ import {
   apiCall,
   launchBrowser,
   newPage,
+  signInContext,
   signUpFresh,
   skipBrowserTests,
   startStack,
@@ -152,9 +153,11 @@ async function signedInPage(
     viewport: DESKTOP,
   });
   const problems = watchConsole(page);
+  // The refresh cookie lands in this context's jar (the web keeps no token in storage); the user in local storage.
+  await signInContext(context, stack.baseUrl, session);
   await context.addInitScript(
-    (stored) => {
-      localStorage.setItem('stickerbook.session', JSON.stringify(stored));
+    (user) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify({ kind: 'user', user }));
       localStorage.setItem('stickerbook.debug', '1');
       localStorage.setItem('stickerbook.editorHints.seen', '["doubleClickText","dragToMove","zoom"]');
       localStorage.setItem(
@@ -167,12 +170,7 @@ async function signedInPage(
         }),
       );
     },
-    {
-      kind: 'user',
-      accessToken: session.access_token,
-      refreshToken: session.refresh_token,
-      user: { ...session.user, roles: session.user.roles ?? [] },
-    },
+    { ...session.user, roles: session.user.roles ?? [] },
   );
   return { context, page, problems };
 }

@@ -19,6 +19,8 @@ import {
   startStack,
   type Stack,
   signInWithSession,
+  logInApi,
+  type SessionTokens,
 } from './harness.ts';
 
 let stack: Stack;
@@ -71,11 +73,7 @@ async function loginAsAdmin(page: Page): Promise<void> {
   await page.waitForURL(/\/start$/);
 }
 
-interface Tokens {
-  access_token: string;
-  refresh_token: string;
-  user: { roles?: string[] } & Record<string, unknown>;
-}
+type Tokens = SessionTokens;
 
 /** Opens the editor of an album signed in as a user who is not an admin (session put into local storage). */
 async function openEditorAs(tokens: Tokens, id: string): Promise<{ context: BrowserContext; page: Page }> {
@@ -310,7 +308,7 @@ describe.skipIf(skipBrowserTests)('printing in a browser', () => {
 
   it('locks the album with the jobs tab switch: its owner gets preview mode until it is unlocked', async () => {
     const email = `print-owner-${Date.now()}@e2e.test`;
-    const owner = await api<Tokens>('POST', '/auth/signup', { email, password: 'correct horse battery' });
+    const owner = await logInApi(stack.baseUrl, { email, password: 'correct horse battery' }, '/auth/signup');
     const ownAlbum = await fetch(`${stack.baseUrl}/api/v1/albums`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.access_token}` },
@@ -359,7 +357,8 @@ describe.skipIf(skipBrowserTests)('printing in a browser', () => {
   });
 
   it('reports a failed export creation in a browser alert', async () => {
-    const { context, page } = await newPage(browser, stack.baseUrl);
+    // The refused creation is the point of the test.
+    const { context, page } = await newPage(browser, stack.baseUrl, { allowErrors: [/status of 503/] });
     await loginAsAdmin(page);
     await page.route('**/api/v1/exports/render_jobs', (route) =>
       route.fulfill({

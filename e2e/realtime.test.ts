@@ -11,7 +11,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  launchBrowser,
+  logInApi,
+  newPage,
+  signInContext,
+  skipBrowserTests,
+  startStack,
+  type SessionTokens,
+  type Stack,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -27,7 +36,7 @@ afterAll(async () => {
 
 interface Owner {
   token: string;
-  session: unknown;
+  tokens: SessionTokens;
   albumId: string;
   elementId: string;
 }
@@ -48,10 +57,7 @@ async function api(baseUrl: string, method: string, path: string, token?: string
 /** A signed-up owner with a fresh album, and one element on it to move. */
 async function ownerWithAlbum(baseUrl: string): Promise<Owner> {
   const email = `rt-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-  const signed = await api(baseUrl, 'POST', '/auth/signup', undefined, {
-    email,
-    password: 'correct horse battery',
-  });
+  const signed = await logInApi(baseUrl, { email, password: 'correct horse battery' }, '/auth/signup');
   const blueprints = await api(baseUrl, 'GET', '/blueprints');
   const album = await api(baseUrl, 'POST', '/albums', signed.access_token, {
     blueprint_id: blueprints.blueprints[0].id,
@@ -66,12 +72,7 @@ async function ownerWithAlbum(baseUrl: string): Promise<Owner> {
   )![0];
   return {
     token: signed.access_token,
-    session: {
-      kind: 'user',
-      accessToken: signed.access_token,
-      refreshToken: signed.refresh_token,
-      user: signed.user,
-    },
+    tokens: signed,
     albumId: album.id,
     elementId,
   };
@@ -82,22 +83,35 @@ async function openEditor(
   owner: Owner,
   baseUrl = stack.baseUrl,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const { context, page } = await newPage(browser, baseUrl);
-  await prepare(context, owner);
+  // These tests cut the connection or kill the server on purpose: the browser reports that, and must.
+  const { context, page } = await newPage(browser, baseUrl, {
+    allowErrors: [/WebSocket connection to/, /net::ERR_(CONNECTION_RESET|CONNECTION_REFUSED|UNSAFE_PORT)/],
+  });
+  await prepare(context, owner, baseUrl);
   await page.goto(`/album/${owner.albumId}/onboarding`);
   await waitForSync(page, 'saved');
   return { context, page };
 }
 
-async function prepare(context: BrowserContext, owner: Owner): Promise<void> {
-  await context.addInitScript((session) => {
-    localStorage.setItem('stickerbook.session', JSON.stringify(session));
-    localStorage.setItem('stickerbook.debug', '1');
-    localStorage.setItem(
-      'stickerbook.cookieConsent',
-      JSON.stringify({ revision: 1, necessary: true, analytics: false, decidedAt: new Date().toISOString() }),
-    );
-  }, owner.session);
+/** Signs the context in (its own refresh cookie, harness) and sets up storage before any page script runs. */
+async function prepare(context: BrowserContext, owner: Owner, baseUrl = stack.baseUrl): Promise<void> {
+  await signInContext(context, baseUrl, owner.tokens);
+  await context.addInitScript(
+    (session) => {
+      localStorage.setItem('stickerbook.session', JSON.stringify(session));
+      localStorage.setItem('stickerbook.debug', '1');
+      localStorage.setItem(
+        'stickerbook.cookieConsent',
+        JSON.stringify({
+          revision: 1,
+          necessary: true,
+          analytics: false,
+          decidedAt: new Date().toISOString(),
+        }),
+      );
+    },
+    { kind: 'user', user: owner.tokens.user },
+  );
 }
 
 type Hook = {
@@ -210,7 +224,9 @@ describe.skipIf(skipBrowserTests)('saving and real-time collaboration in browser
 
   it('keeps 10 changes made with the socket blocked across a reload and saves all of them after reconnecting', async () => {
     const owner = await ownerWithAlbum(stack.baseUrl);
-    const { context, page } = await newPage(browser, stack.baseUrl);
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      allowErrors: [/WebSocket connection to/, /net::ERR_UNSAFE_PORT/],
+    });
     // Blocked: every WebSocket the page opens goes to a closed port, as when a proxy drops WebSockets. The flag
     // lives in localStorage so the block survives the reload.
     await context.addInitScript(() => {

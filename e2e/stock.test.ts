@@ -17,6 +17,7 @@ import {
   startStack,
   type Stack,
   signInWithSession,
+  logInApi,
 } from './harness.ts';
 
 let stack: Stack;
@@ -24,7 +25,8 @@ let browser: Browser;
 const SHOTS = process.env.STOCK_SHOTS_DIR ?? '/tmp/shots-images';
 
 beforeAll(async () => {
-  stack = await startStack({ SITE_ENVIRONMENT: 'sports' });
+  // An empty library, so the admin's photos below are all the searches find.
+  stack = await startStack({ SITE_ENVIRONMENT: 'sports', STOCK_LIBRARY_SEED: 'false' });
   browser = await launchBrowser();
 }, 90_000);
 
@@ -50,12 +52,12 @@ async function api<T>(
 /** A library photo as an admin adds one: declare, PUT the bytes, then POST /stock_photos with the blob. */
 async function addLibraryPhoto(token: string, hue: number, fields: Record<string, unknown>) {
   const bytes = await sharp({
-    create: { width: 1200, height: 800, channels: 3, background: `hsl(${hue}, 60%, 45%)` },
+    create: { width: 900, height: 600, channels: 3, background: `hsl(${hue}, 60%, 45%)` },
   })
     .composite([
       {
         input: Buffer.from(
-          `<svg width="1200" height="800"><circle cx="600" cy="400" r="260" fill="white" opacity="0.85"/></svg>`,
+          `<svg width="900" height="600"><circle cx="450" cy="300" r="195" fill="white" opacity="0.85"/></svg>`,
         ),
       },
     ])
@@ -152,11 +154,8 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     await page.locator(`[data-stock-id="${added[1].id}"]`).click();
     // The click is an edit like any other: synced to the server's album document.
     const placed = async () => {
-      const token = await page.evaluate(
-        () =>
-          (JSON.parse(localStorage.getItem('stickerbook.session') ?? '{}') as { accessToken?: string })
-            .accessToken,
-      );
+      // The page's guest token lives in its memory only: read the album as an admin.
+      const token = (await logInApi(stack.baseUrl, ADMIN)).access_token;
       const album = await api<{
         workspace: { nodes: Record<string, { type: string; props: Record<string, unknown> }> };
       }>(`/albums/${albumId}`, token!);
@@ -167,7 +166,7 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     expect(node.type).toBe('Image');
     expect(node.props).toMatchObject({ width: 180, height: 120 });
 
-    // The library photo is 1200 px wide and placed 180 mm wide: 169 dpi, so it gets the same low-resolution
+    // The library photo is 900 px wide and placed 180 mm wide: 127 dpi, so it gets the same low-resolution
     // badge and preflight entry as an upload would (SPEC §5).
     const badge = page.getByTestId('low-resolution-badge').first();
     await badge.waitFor({ timeout: 15_000 });
@@ -175,7 +174,7 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     await page.getByTestId('preflight-icon').hover();
     await expect
       .poll(() => page.getByTestId('preflight-entry').first().textContent())
-      .toBe('Low resolution (169 dpi)');
+      .toBe('Low resolution (127 dpi)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-placed.png` });
     await context.close();
   });
@@ -183,11 +182,7 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
 
 describe.skipIf(skipBrowserTests)('the stock library screen for admins', () => {
   it('lets an admin add photos with photographer and tags, find them, and remove one', async () => {
-    const session = await api<{
-      access_token: string;
-      refresh_token: string;
-      user: Record<string, unknown> & { roles?: string[] };
-    }>('/auth/login', '', { method: 'POST', body: ADMIN });
+    const session = await logInApi(stack.baseUrl, ADMIN);
     const blueprints = await api<{ blueprints: Array<{ id: string }> }>('/blueprints', session.access_token);
     const album = await api<{ id: string }>('/albums', session.access_token, {
       method: 'POST',

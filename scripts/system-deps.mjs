@@ -10,6 +10,11 @@ const PACKAGES = {
   ghostscript: '/usr/bin/gs',
 };
 
+/** CI=true (or 1): a missing package fails the run; locally its tests are skipped with a message instead. */
+export function isCi() {
+  return ['true', '1'].includes(String(process.env.CI ?? '').toLowerCase());
+}
+
 export function chromiumPath() {
   return process.env.CHROMIUM_PATH || PACKAGES.chromium;
 }
@@ -35,6 +40,12 @@ export function ensureSystemDeps() {
       console.warn(`Could not install ${missing.join(', ')}.`);
     }
   }
-  console.warn(`Browser and print tests need: ${command} (as root). Everything else still runs.`);
+  if (isCi()) {
+    console.error(
+      `CI: browser and print tests need ${missing.join(', ')} (${command}); failing instead of skipping them.`,
+    );
+  } else {
+    console.warn(`Browser and print tests need: ${command} (as root). Everything else still runs.`);
+  }
   return false;
 }

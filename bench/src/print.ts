@@ -1,9 +1,13 @@
 /**
- * Issue 7 figure: export a 24-spread album (cover + 24 inner spreads = 48 inner pages, each with a full-bleed
- * 300 dpi photo) as the album_softcover_inside print PDF, end to end (job queued -> file stored), against the
- * physical limit measured in the same run: the same pages, pre-rendered to static HTML, printed by the same
- * Chromium directly (launch, load, page.pdf, write). Reports both, the ratio (target <= 1.5), pages per second,
- * peak memory (summed PSS of the server and its Chromium) and whether every photo kept its full resolution.
+ * Issue 7 and 17 figures: export a 24-spread album (cover + 24 inner spreads = 48 inner pages, each with a
+ * full-bleed 300 dpi photo) with the album_softcover_inside preset, end to end (job queued -> file stored), both as
+ * the PDF/X-4 file the preset makes by default (what an order sends to the printer) and as the plain print PDF,
+ * against the physical limit measured in the same run: the same pages, pre-rendered to static HTML, printed by an
+ * already running Chromium (load, page.pdf, write; the launch is not counted, as a warm export does not pay it).
+ * Reports the ratios (targets: plain <= 1.5, PDF/X <= 2), where the PDF/X export's time goes (per stage, per
+ * page), pages per second, peak memory (summed PSS of the server, its Chromium and Ghostscript), whether every
+ * photo kept its full resolution, and how the colour of a photo page compares with the previous PDF/X pipeline
+ * (one Ghostscript pass over the whole page, photos included), both rendered by pdftoppm.
  *
  * Needs the built web app (`npm run build -w web`, or WEB_DIST) and Debian's chromium and poppler-utils.
  */
@@ -16,6 +20,8 @@ import { promisify } from 'node:util';
 import { generateNKeysBetween } from 'fractional-indexing';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
+import { PDFDocument } from 'pdf-lib';
+import { convertToCmyk } from '../../server/src/print/pdfx.ts';
 import { freePort } from './server-process.ts';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
@@ -34,7 +40,7 @@ const PHOTO = { width: 2764, height: 3555 }; // 234 x 301 mm (page + bleed) at 3
 const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
 
 /** Summed PSS (MiB) of a process and all its descendants (the server and the Chromium it drives). */
-function treePssMiB(rootPid: number): number {
+export function treePssMiB(rootPid: number): number {
   const children = new Map<number, number[]>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
@@ -60,7 +66,7 @@ function treePssMiB(rootPid: number): number {
   return total / 1024;
 }
 
-function sampler(rootPid: number) {
+export function sampler(rootPid: number) {
   let peak = 0;
   const timer = setInterval(() => (peak = Math.max(peak, treePssMiB(rootPid))), 100);
   return {
@@ -92,6 +98,105 @@ async function photo(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
+// The API's answers, as JSON the bench reads field by field.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Api = (method: string, path: string, body?: unknown) => Promise<any>;
+
+/**
+ * The bench album: the wedding blueprint grown to `spreads` inner spreads, a full-bleed 300 dpi photo on each
+ * page, uploaded through the API with its variants (and CMYK copies) made. Returns the album's id.
+ */
+export async function photoAlbum(api: Api, baseUrl: string, spreads: number): Promise<string> {
+  const INNER_SPREADS = spreads;
+  const album = await api('POST', '/albums', { blueprint_id: 'wedding-classic', title: 'Benchmark Album' });
+  const imageIds: string[] = [];
+  for (let i = 0; i < 2 * INNER_SPREADS; i++) {
+    const bytes = await photo(i);
+    const upload = await api('POST', '/direct_uploads', {
+      filename: `p${i}.jpg`,
+      byte_size: bytes.length,
+      checksum: createHash('md5').update(bytes).digest('base64'),
+      content_type: 'image/jpeg',
+    });
+    const put = await fetch(new URL(upload.upload_url, baseUrl), {
+      method: 'PUT',
+      headers: upload.headers,
+      body: new Uint8Array(bytes),
+    });
+    if (!put.ok) throw new Error(`upload failed: ${await put.text()}`);
+    imageIds.push(
+      (await api('POST', `/albums/${album.id}/images`, { blob_id: upload.blob_id, model: 'image' })).id,
+    );
+  }
+  // Let the variant jobs finish first: they would compete for the two cores.
+  for (const id of imageIds) {
+    for (let i = 0; (await api('GET', `/images/${id}`)).state !== 'finished'; i++) {
+      if (i > 1200) throw new Error('image variants did not finish');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  const doc = (await api('GET', `/albums/${album.id}`)).workspace;
+  const nodes = Object.values(doc.nodes) as Array<{
+    id: string;
+    type: string;
+    parentId: string | null;
+    index: string;
+  }>;
+  const byIndex = (a: { index: string; id: string }, b: { index: string; id: string }) =>
+    a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1;
+  const sections = nodes.filter((n) => n.parentId === doc.rootId).sort(byIndex);
+  const spreadsOf = (sectionId: string) =>
+    nodes.filter((n) => n.parentId === sectionId && n.type === 'Spread').sort(byIndex);
+  const inner = sections.flatMap((s) => spreadsOf(s.id)).slice(1);
+  const patches: Array<{ op: 'add'; path: string; value: unknown }> = [];
+  const contentSection = sections[1];
+  const lastKey = spreadsOf(contentSection.id).at(-1)!.index;
+  const extraKeys = generateNKeysBetween(lastKey, null, INNER_SPREADS - inner.length);
+  const spreadIds = inner.map((s) => s.id);
+  extraKeys.forEach((index, i) => {
+    const id = `bench-spread-${i}`;
+    spreadIds.push(id);
+    patches.push({
+      op: 'add',
+      path: `/nodes/${id}`,
+      value: { id, type: 'Spread', parentId: contentSection.id, index, props: {} },
+    });
+  });
+  spreadIds.forEach((spreadId, s) => {
+    const top =
+      nodes
+        .filter((n) => n.parentId === spreadId)
+        .sort(byIndex)
+        .at(-1)?.index ?? null;
+    const [left, right] = generateNKeysBetween(top, null, 2);
+    for (const [side, index] of [
+      [0, left],
+      [1, right],
+    ] as const) {
+      const id = `bench-photo-${s}-${side}`;
+      patches.push({
+        op: 'add',
+        path: `/nodes/${id}`,
+        value: {
+          id,
+          type: 'Image',
+          parentId: spreadId,
+          index,
+          props: { x: side * 230, y: 0, width: 230, height: 297, image: imageIds[2 * s + side] },
+        },
+      });
+    }
+  });
+  const version = (await api('GET', `/albums/${album.id}`)).version;
+  await api('POST', `/albums/${album.id}/mutations`, {
+    patches,
+    version,
+    clientId: 'bench',
+    mutationId: 'bench-1',
+  });
+  return album.id as string;
+}
+
 export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-print-'));
   const port = await freePort();
@@ -105,13 +210,32 @@ export async function run(): Promise<Record<string, number | string>> {
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     APP_ENV: 'production',
+    // The worker logs where each export's time went (open, ready, print, boxes, pdfx, photos).
+    PRINT_TIMINGS: '1',
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(repoRoot, 'server'),
     env,
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stages = new Map<string, Record<string, number>>();
+  let stderrLine = '';
+  server.stderr!.on('data', (chunk: Buffer) => {
+    const lines = (stderrLine + chunk.toString()).split('\n');
+    stderrLine = lines.pop()!;
+    for (const line of lines) {
+      const timing = /^\[render export\] (\S+) \d+ pages (.*)$/.exec(line);
+      if (!timing) {
+        process.stderr.write(`${line}\n`);
+        continue;
+      }
+      stages.set(
+        timing[1],
+        Object.fromEntries([...timing[2].matchAll(/"?(\w+)"?: ?(\d+)/g)].map((m) => [m[1], Number(m[2])])),
+      );
+    }
   });
   try {
     for (let i = 0; ; i++) {
@@ -144,102 +268,16 @@ export async function run(): Promise<Record<string, number | string>> {
       return response.json();
     };
 
-    // The album: the wedding blueprint grown to 24 inner spreads, a full-bleed photo on each of the 48 pages.
-    const album = await api('POST', '/albums', { blueprint_id: 'wedding-classic', title: 'Benchmark Album' });
-    const imageIds: string[] = [];
-    for (let i = 0; i < 2 * INNER_SPREADS; i++) {
-      const bytes = await photo(i);
-      const upload = await api('POST', '/direct_uploads', {
-        filename: `p${i}.jpg`,
-        byte_size: bytes.length,
-        checksum: createHash('md5').update(bytes).digest('base64'),
-        content_type: 'image/jpeg',
-      });
-      const put = await fetch(new URL(upload.upload_url, baseUrl), {
-        method: 'PUT',
-        headers: upload.headers,
-        body: new Uint8Array(bytes),
-      });
-      if (!put.ok) throw new Error(`upload failed: ${await put.text()}`);
-      imageIds.push(
-        (await api('POST', `/albums/${album.id}/images`, { blob_id: upload.blob_id, model: 'image' })).id,
-      );
-    }
-    // Let the variant jobs finish first: they would compete for the two cores.
-    for (const id of imageIds) {
-      for (let i = 0; (await api('GET', `/images/${id}`)).state !== 'finished'; i++) {
-        if (i > 1200) throw new Error('image variants did not finish');
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    }
-    const doc = (await api('GET', `/albums/${album.id}`)).workspace;
-    const nodes = Object.values(doc.nodes) as Array<{
-      id: string;
-      type: string;
-      parentId: string | null;
-      index: string;
-    }>;
-    const byIndex = (a: { index: string; id: string }, b: { index: string; id: string }) =>
-      a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1;
-    const sections = nodes.filter((n) => n.parentId === doc.rootId).sort(byIndex);
-    const spreadsOf = (sectionId: string) =>
-      nodes.filter((n) => n.parentId === sectionId && n.type === 'Spread').sort(byIndex);
-    const inner = sections.flatMap((s) => spreadsOf(s.id)).slice(1);
-    const patches: Array<{ op: 'add'; path: string; value: unknown }> = [];
-    const contentSection = sections[1];
-    const lastKey = spreadsOf(contentSection.id).at(-1)!.index;
-    const extraKeys = generateNKeysBetween(lastKey, null, INNER_SPREADS - inner.length);
-    const spreadIds = inner.map((s) => s.id);
-    extraKeys.forEach((index, i) => {
-      const id = `bench-spread-${i}`;
-      spreadIds.push(id);
-      patches.push({
-        op: 'add',
-        path: `/nodes/${id}`,
-        value: { id, type: 'Spread', parentId: contentSection.id, index, props: {} },
-      });
-    });
-    spreadIds.forEach((spreadId, s) => {
-      const top =
-        nodes
-          .filter((n) => n.parentId === spreadId)
-          .sort(byIndex)
-          .at(-1)?.index ?? null;
-      const [left, right] = generateNKeysBetween(top, null, 2);
-      for (const [side, index] of [
-        [0, left],
-        [1, right],
-      ] as const) {
-        const id = `bench-photo-${s}-${side}`;
-        patches.push({
-          op: 'add',
-          path: `/nodes/${id}`,
-          value: {
-            id,
-            type: 'Image',
-            parentId: spreadId,
-            index,
-            props: { x: side * 230, y: 0, width: 230, height: 297, image: imageIds[2 * s + side] },
-          },
-        });
-      }
-    });
-    const version = (await api('GET', `/albums/${album.id}`)).version;
-    await api('POST', `/albums/${album.id}/mutations`, {
-      patches,
-      version,
-      clientId: 'bench',
-      mutationId: 'bench-1',
-    });
+    const album = { id: await photoAlbum(api, baseUrl, INNER_SPREADS) };
 
     // Our pipeline, end to end: queued -> working -> file stored (the worker's first job: Chromium starts cold).
-    const exportOnce = async () => {
+    const exportOnce = async (pdfx: boolean) => {
       const memory = sampler(server.pid!);
       const started = performance.now();
       const { render_job } = await api('POST', '/exports/render_jobs', {
-        // The print file itself; the preset's PDF/X conversion (Ghostscript) is measured on its own below.
+        // The preset's own file is PDF/X; `pdfx: false` is the plain print PDF of the same pages.
         render_job: {
-          params: { album_id: album.id, pdfx: false },
+          params: { album_id: album.id, ...(pdfx ? {} : { pdfx: false }) },
           settings: { preset: 'album_softcover_inside' },
         },
       });
@@ -253,9 +291,10 @@ export async function run(): Promise<Record<string, number | string>> {
       const ms = performance.now() - started;
       const peak = memory.stop();
       if (job.state !== 'finished') throw new Error(`export failed: ${job.error}`);
-      return { ms, peak, job };
+      return { ms, peak, job, stages: stages.get(job.id) ?? {} };
     };
-    const cold = await exportOnce();
+    // The worker's first job (Chromium starts cold) is the preset's PDF/X file.
+    const cold = await exportOnce(true);
 
     // The physical limit: the same 48 pages as static HTML (the /render DOM, scripts removed), printed directly.
     const token = (
@@ -276,15 +315,16 @@ export async function run(): Promise<Record<string, number | string>> {
     const html = (await capturePage.content()).replace(/<script[\s\S]*?<\/script>/g, '');
     await capture.close();
     /**
-     * Launch, load (the photos come from the server, as for our export), then print 8 pages per page.pdf call the
-     * way the worker does: print media set once, only the chunk's sheets shown. With 150 MB of photos that is
-     * several times faster than one call for all 48 pages (earlier runs: 26.9 s and 67.6 s against 9.7 s and
-     * 16.5 s for 8-page pageRanges calls) and faster than pageRanges over the whole document, so it is the limit.
+     * Load (the photos come from the server, as for our export), then print 8 pages per page.pdf call the way the
+     * worker does: print media set once, only the chunk's sheets shown. With 150 MB of photos that is several
+     * times faster than one call for all 48 pages (earlier runs: 26.9 s and 67.6 s against 9.7 s and 16.5 s for
+     * 8-page pageRanges calls) and faster than pageRanges over the whole document, so it is the limit. Chromium is
+     * launched before the clock starts: the worker's browser is running when a warm export begins.
      */
     const physicalOnce = async () => {
+      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
       const memory = sampler(process.pid);
       const started = performance.now();
-      const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
       const page = await browser.newPage();
       // Served on the server's own origin (its images are same-origin only), straight from memory.
       await page.route(`${baseUrl}/static-print.html`, (route) =>
@@ -316,44 +356,55 @@ export async function run(): Promise<Record<string, number | string>> {
         files.push(file);
       }
       const ms = performance.now() - started;
+      const peak = memory.stop();
       await browser.close();
-      return { ms, loadMs, peak: memory.stop(), files };
+      return { ms, loadMs, peak, files };
     };
-    // Alternated, twice each, so both see the same load on a shared machine; the medians count.
-    const warmRuns: Array<Awaited<ReturnType<typeof exportOnce>>> = [];
+    // Alternated, twice each, so all three see the same load on a shared machine; the medians count.
+    const plainRuns: Array<Awaited<ReturnType<typeof exportOnce>>> = [];
+    const pdfxRuns: Array<Awaited<ReturnType<typeof exportOnce>>> = [];
     const physicalRuns: Array<Awaited<ReturnType<typeof physicalOnce>>> = [];
-    for (let i = 0; i < 2; i++) {
-      warmRuns.push(await exportOnce());
+    const rounds = Number(process.env.BENCH_PRINT_ROUNDS) || 2;
+    for (let i = 0; i < rounds; i++) {
+      plainRuns.push(await exportOnce(false));
+      pdfxRuns.push(await exportOnce(true));
       physicalRuns.push(await physicalOnce());
     }
     const median = (values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       return (sorted[Math.floor((sorted.length - 1) / 2)] + sorted[Math.ceil((sorted.length - 1) / 2)]) / 2;
     };
-    const warmMs = median(warmRuns.map((r) => r.ms));
+    const plainMs = median(plainRuns.map((r) => r.ms));
+    const pdfxMs = median(pdfxRuns.map((r) => r.ms));
     const limitMs = median(physicalRuns.map((r) => r.ms));
-    const warm = warmRuns.at(-1)!;
 
-    const pdfPath = join(dataDir, 'export.pdf');
-    writeFileSync(
-      pdfPath,
-      Buffer.from(await (await fetch(new URL(warm.job.file_url, baseUrl))).arrayBuffer()),
-    );
-    const images = (await exec('pdfimages', ['-list', pdfPath])).stdout
-      .split('\n')
-      .slice(2)
-      .filter(Boolean)
-      .map((l) => l.trim().split(/\s+/));
-    const fullRes = new Set(
-      images
-        .filter((c) => Number(c[3]) === PHOTO.width && Number(c[4]) === PHOTO.height && c[8] === 'jpeg')
-        .map((c) => c[10]),
-    );
-    const pages = Number(/Pages:\s+(\d+)/.exec((await exec('pdfinfo', [pdfPath])).stdout)![1]);
+    const fetchFile = async (run: { job: { file_url: string } }, name: string) => {
+      const path = join(dataDir, name);
+      writeFileSync(path, Buffer.from(await (await fetch(new URL(run.job.file_url, baseUrl))).arrayBuffer()));
+      return path;
+    };
+    const plainPath = await fetchFile(plainRuns.at(-1)!, 'export.pdf');
+    const pdfxPath = await fetchFile(pdfxRuns.at(-1)!, 'export-pdfx.pdf');
+    const fullResolution = async (path: string) => {
+      const listed = (await exec('pdfimages', ['-list', path])).stdout
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .map((l) => l.trim().split(/\s+/));
+      const objects = new Set(
+        listed
+          .filter((c) => Number(c[3]) === PHOTO.width && Number(c[4]) === PHOTO.height && c[8] === 'jpeg')
+          .map((c) => c[10]),
+      );
+      return `${objects.size}/${2 * INNER_SPREADS}`;
+    };
+    const pageCount = async (path: string) =>
+      Number(/Pages:\s+(\d+)/.exec((await exec('pdfinfo', [path])).stdout)![1]);
+    const pages = await pageCount(pdfxPath);
     let baselinePages = 0;
     let baselineImages = 0;
     for (const file of physicalRuns.at(-1)!.files) {
-      baselinePages += Number(/Pages:\s+(\d+)/.exec((await exec('pdfinfo', [file])).stdout)![1]);
+      baselinePages += await pageCount(file);
       baselineImages += (await exec('pdfimages', ['-list', file])).stdout
         .split('\n')
         .slice(2)
@@ -362,24 +413,47 @@ export async function run(): Promise<Record<string, number | string>> {
     if (baselineImages < 2 * INNER_SPREADS)
       throw new Error(`the static baseline lost its photos (${baselineImages})`);
 
+    // Where the PDF/X export's time goes (the worker's own laps, median over the warm runs).
+    const stageNames = [...new Set(pdfxRuns.flatMap((r) => Object.keys(r.stages)))];
+    const stageFigures = Object.fromEntries(
+      stageNames.flatMap((name) => {
+        const ms = median(pdfxRuns.map((r) => r.stages[name] ?? 0));
+        return [
+          [`print_pdfx_stage_${name}_ms`, Math.round(ms)],
+          [`print_pdfx_stage_${name}_ms_per_page`, Math.round((ms / pages) * 10) / 10],
+        ];
+      }),
+    );
+    const colour = await compareWithPreviousPipeline(plainPath, pdfxPath, dataDir);
+
+    const ratio = (ms: number) => Math.round((ms / limitMs) * 100) / 100;
+    const perSecond = (count: number, ms: number) => Math.round((count / (ms / 1000)) * 10) / 10;
     return {
       print_pages: pages,
       print_baseline_pages: baselinePages,
-      print_pdf_mb: Math.round(readFileSync(pdfPath).length / 1e5) / 10,
-      print_export_cold_ms: Math.round(cold.ms),
-      print_export_warm_ms: Math.round(warmMs),
-      print_export_warm_runs_ms: warmRuns.map((r) => Math.round(r.ms)).join(' / '),
+      print_pdfx_mb: Math.round(readFileSync(pdfxPath).length / 1e5) / 10,
+      print_plain_mb: Math.round(readFileSync(plainPath).length / 1e5) / 10,
       print_physical_limit_ms: Math.round(limitMs),
       print_physical_runs_ms: physicalRuns.map((r) => Math.round(r.ms)).join(' / '),
       print_physical_load_ms: Math.round(median(physicalRuns.map((r) => r.loadMs))),
-      print_ratio_cold: Math.round((cold.ms / limitMs) * 100) / 100,
-      print_ratio_warm: Math.round((warmMs / limitMs) * 100) / 100,
-      print_pages_per_s_cold: Math.round((pages / (cold.ms / 1000)) * 10) / 10,
-      print_pages_per_s_warm: Math.round((pages / (warmMs / 1000)) * 10) / 10,
-      print_physical_pages_per_s: Math.round((baselinePages / (limitMs / 1000)) * 10) / 10,
-      print_peak_pss_mib: Math.round(Math.max(cold.peak, ...warmRuns.map((r) => r.peak))),
+      print_pdfx_cold_ms: Math.round(cold.ms),
+      print_pdfx_warm_ms: Math.round(pdfxMs),
+      print_pdfx_warm_runs_ms: pdfxRuns.map((r) => Math.round(r.ms)).join(' / '),
+      print_pdfx_ratio_cold: ratio(cold.ms),
+      print_pdfx_ratio_warm: ratio(pdfxMs),
+      print_pdfx_pages_per_s_warm: perSecond(pages, pdfxMs),
+      ...stageFigures,
+      print_plain_warm_ms: Math.round(plainMs),
+      print_plain_warm_runs_ms: plainRuns.map((r) => Math.round(r.ms)).join(' / '),
+      print_plain_ratio_warm: ratio(plainMs),
+      print_plain_pages_per_s_warm: perSecond(pages, plainMs),
+      print_physical_pages_per_s: perSecond(baselinePages, limitMs),
+      print_pdfx_peak_pss_mib: Math.round(Math.max(cold.peak, ...pdfxRuns.map((r) => r.peak))),
+      print_plain_peak_pss_mib: Math.round(Math.max(...plainRuns.map((r) => r.peak))),
       print_physical_peak_pss_mib: Math.round(Math.max(...physicalRuns.map((r) => r.peak))),
-      print_photos_full_resolution: `${fullRes.size}/${2 * INNER_SPREADS}`,
+      print_pdfx_photos_full_resolution: await fullResolution(pdfxPath),
+      print_plain_photos_full_resolution: await fullResolution(plainPath),
+      ...colour,
     };
   } finally {
     const exited = new Promise((r) => server.once('exit', r));
@@ -387,6 +461,61 @@ export async function run(): Promise<Record<string, number | string>> {
     await exited;
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The previous PDF/X pipeline on a few pages: the plain file's photo pages through one Ghostscript pass with the
+ * photos in it (convertToCmyk without held-out photos, as every export did before), timed; then the same page of
+ * that and of the new file rendered by pdftoppm and compared per RGB channel (mean and max of |old - new|, 0-255).
+ */
+async function compareWithPreviousPipeline(plainPath: string, pdfxPath: string, dir: string) {
+  const PAGES = [4, 5]; // inner photo pages (0-based), full-bleed photo and the slug's crop marks
+  const plain = await PDFDocument.load(readFileSync(plainPath));
+  const excerpt = await PDFDocument.create();
+  for (const page of await excerpt.copyPages(plain, PAGES)) excerpt.addPage(page);
+  const started = performance.now();
+  const previous = await convertToCmyk(await excerpt.save());
+  const previousMsPerPage = (performance.now() - started) / PAGES.length;
+  const previousPath = join(dir, 'previous-pdfx.pdf');
+  writeFileSync(previousPath, previous);
+  const render = async (path: string, page: number, name: string) => {
+    await exec('pdftoppm', [
+      '-r',
+      '50',
+      '-png',
+      '-singlefile',
+      '-f',
+      String(page),
+      '-l',
+      String(page),
+      path,
+      join(dir, name),
+    ]);
+    return sharp(join(dir, `${name}.png`))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  };
+  const sums = [0, 0, 0];
+  let max = 0;
+  let pixels = 0;
+  for (const [i, page] of PAGES.entries()) {
+    const old = await render(previousPath, i + 1, `previous-${i}`);
+    const now = await render(pdfxPath, page + 1, `now-${i}`);
+    if (old.info.width !== now.info.width || old.info.height !== now.info.height)
+      throw new Error('the rendered pages differ in size');
+    for (let p = 0; p < old.data.length; p++) {
+      const difference = Math.abs(old.data[p] - now.data[p]);
+      sums[p % 3] += difference;
+      max = Math.max(max, difference);
+    }
+    pixels += old.data.length / 3;
+  }
+  return {
+    print_pdfx_previous_gs_ms_per_page: Math.round(previousMsPerPage),
+    print_pdfx_colour_mean_diff_rgb: sums.map((sum) => (sum / pixels).toFixed(2)).join(' / '),
+    print_pdfx_colour_max_diff: max,
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

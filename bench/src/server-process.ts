@@ -28,6 +28,8 @@ export async function startServer(
   dataDir: string,
   env: Record<string, string> = {},
   firstPath = '/',
+  /** Start it with the README's command, `npm start` (scripts/start.mjs checks both builds, then runs the bundle). */
+  viaNpmStart = false,
 ): Promise<RunningServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -47,11 +49,19 @@ export async function startServer(
   delete childEnv.REDIS_URL;
   if (process.env.BENCH_DATABASE_URL) childEnv.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/main.js'], {
-    cwd: join(repoRoot, 'server'),
-    env: childEnv,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = viaNpmStart
+    ? // Its own process group, so npm, the start script and the server stop together.
+      spawn('npm', ['start'], {
+        cwd: repoRoot,
+        env: childEnv,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        detached: true,
+      })
+    : spawn(process.execPath, ['dist/main.js'], {
+        cwd: join(repoRoot, 'server'),
+        env: childEnv,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -69,7 +79,8 @@ export async function startServer(
     firstResponseMs,
     async stop() {
       const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
+      if (viaNpmStart) process.kill(-child.pid!, 'SIGTERM');
+      else child.kill('SIGTERM');
       await exited;
     },
   };

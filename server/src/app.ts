@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -5,27 +6,17 @@ import { AccessTokens } from './auth/access-tokens.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
 import type { Config } from './config/index.ts';
 import { resolveJwtSecret } from './config/jwt-secret.ts';
+import type { AppContext } from './context.ts';
 import { openDatabase, type Database } from './db/database.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
+import { requestLogFields } from './http/request-log.ts';
 import { registerSpa } from './http/spa.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { jobSender } from './jobs/sender.ts';
 import { apiRoutes } from './routes/index.ts';
-
-/** What every route needs, decorated on the instance instead of living in module globals. */
-export interface AppContext {
-  config: Config;
-  database: Database;
-  tokens: AccessTokens;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    ctx: AppContext;
-  }
-}
 
 /** 1 MiB: every JSON body of this API is far smaller; files go to storage, not through JSON. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -42,7 +33,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const app = Fastify({
     logger: {
       level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      // The request line names route and path, never the query or a token (http/request-log.ts).
+      serializers: { req: requestLogFields },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -69,9 +61,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Runs before the database closes (onClose hooks run last registered first).
   app.addHook('onClose', () => jobSender(database).close());
   const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  app.decorate('ctx', { config, database, tokens });
+  app.decorate('ctx', { config, database, tokens } satisfies AppContext);
 
   registerErrorHandling(app);
+  // Refresh tokens travel in HttpOnly cookies (auth/refresh-cookie.ts).
+  await app.register(fastifyCookie);
   const s3Origin = config.s3?.endpoint ? new URL(config.s3.endpoint).origin : undefined;
   await registerSecurityHeaders(app, {
     production: config.appEnv === 'production',
@@ -81,7 +75,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     ],
     connectOrigins: s3Origin ? [s3Origin] : [],
   });
-  await registerRateLimits(app);
+  await registerRateLimits(app, { redisUrl: config.redisUrl });
+  // Before every route it should cover: the compress plugin hooks routes as they are added.
+  await registerCompression(app);
   registerAuthentication(app, tokens);
   await registerApiDocs(app);
   // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`.

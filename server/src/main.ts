@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
+import { terminalLogStream } from './http/terminal-logs.ts';
 import { startJobQueue } from './jobs/queue.ts';
 import { hasBlueprints } from './repositories/blueprints.ts';
 import { fillDemoAlbum } from './seeds/demo-content.ts';
 import { runSeeds } from './seeds/index.ts';
+import { seedStockLibrary } from './seeds/stock-library.ts';
+import { createStorage } from './storage/index.ts';
 
 /**
  * `npx tsx server/src/main.ts` serves the API, the SPA and runs the job workers in one process;
@@ -43,12 +46,18 @@ async function main(): Promise<void> {
 
   let app: FastifyInstance | undefined;
   if (!workerOnly) {
-    app = await buildApp(config, { database });
+    app = await buildApp(config, { database, logStream: terminalLogStream() });
     await app.listen({ port: config.port, host: config.host });
   } else {
     console.log('Worker-only mode: running jobs, not serving HTTP');
   }
   await seeding;
+  if (!config.pexelsApiKey && config.seedStockLibrary && !workerOnly) {
+    // The stock tab's library when there is no Pexels key; drawn and stored in the background (some seconds).
+    seedStockLibrary(database.db, createStorage(config).storage).catch((error: unknown) =>
+      console.error('stock library not seeded', error),
+    );
+  }
   const jobs = await startJobQueue(database, { work: true, config });
   if (app && config.appEnv === 'development') {
     // Sample stickers for the demo album; the portraits' variants are made by the workers started above.

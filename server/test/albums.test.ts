@@ -48,6 +48,34 @@ describe.each(DATABASE_KINDS)('albums on %s', (kind) => {
     }
   });
 
+  it('gives an album the blueprint texts and section names of its language', async () => {
+    const texts = async (language: string) => {
+      const album = await createAlbum(t.app, alice.access_token, { blueprint_id: 'sports-club', language });
+      const nodes = Object.values(
+        (album.workspace as { nodes: Record<string, { type: string; props: Record<string, unknown> }> })
+          .nodes,
+      );
+      const sections = nodes.filter((n) => n.type === 'Section').map((n) => n.props.name);
+      const spans = nodes.flatMap((n) =>
+        (
+          (n.props.text as { blocks: Array<{ spans: Array<{ text: string }> }> } | undefined)?.blocks ?? []
+        ).flatMap((b) => b.spans.map((span) => span.text)),
+      );
+      return { sections, spans };
+    };
+    const english = await texts('en');
+    expect(english.sections).toContain('First team');
+    expect(english.spans).toContain('Meet the squad');
+    const german = await texts('de');
+    expect(german.sections).toContain('Erste Mannschaft');
+    expect(german.sections).not.toContain('First team');
+    expect(german.spans).toContain('Das ist der Kader');
+    expect(german.spans).not.toContain('Meet the squad');
+    expect((await texts('fr')).sections).toContain('Équipe première');
+    expect((await texts('it')).sections).toContain('Prima squadra');
+    expect((await texts('pl')).sections).toContain('Pierwsza drużyna');
+  });
+
   it('keeps only the static sections\u2019 spreads when the album is created empty inside', async () => {
     const album = await createAlbum(t.app, alice.access_token, {
       blueprint_id: 'test-fixture',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRecentAnalyticsEvents } from '../src/repositories/analytics-events.ts';
+import { listRecentAnalyticsEvents } from '../src/analytics/repository.ts';
 import {
   DATABASE_KINDS,
   bearer,

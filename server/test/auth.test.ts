@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_KINDS, bearer, signUp, startTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  DATABASE_KINDS,
+  bearer,
+  cookieOf,
+  refreshCookie,
+  signUp,
+  startTestApp,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   let t: TestApp;
@@ -7,6 +15,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
+
+  const refresh = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh', headers: refreshCookie(token) });
 
   it('signs up, logs in and refreshes with a rotating refresh token', async () => {
     const signup = await t.app.inject({
@@ -30,15 +41,12 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       payload: { email: 'ada@example.com', password: 'analytical-engine' },
     });
     expect(login.statusCode).toBe(200);
-    const { refresh_token } = login.json();
+    const refresh_token = cookieOf(login, 'sb_refresh')!;
+    expect(refresh_token).toMatch(/^[\w-]{43}$/);
 
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token },
-    });
+    const refreshed = await refresh(refresh_token);
     expect(refreshed.statusCode).toBe(200);
-    expect(refreshed.json().refresh_token).not.toBe(refresh_token);
+    expect(cookieOf(refreshed, 'sb_refresh')).not.toBe(refresh_token);
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/v1/users/me',
@@ -47,26 +55,75 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect(me.json().email).toBe('ada@example.com');
   });
 
+  it('never puts the refresh token in a response body', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: 'body@example.com', password: 'analytical-engine' },
+    });
+    const token = cookieOf(signup, 'sb_refresh')!;
+    const refreshed = await refresh(token);
+    for (const response of [signup, refreshed]) {
+      expect(Object.keys(response.json()).sort()).toEqual(['access_token', 'user']);
+      expect(response.body).not.toContain(cookieOf(response, 'sb_refresh'));
+    }
+  });
+
+  it('sets the refresh cookie HttpOnly, SameSite=Strict, for the refresh path only, and not Secure over http', async () => {
+    const { refresh_token } = await signUp(t.app);
+    const response = await refresh(refresh_token);
+    const cookie = response.cookies.find((c) => c.name === 'sb_refresh')!;
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/auth/refresh',
+      maxAge: 30 * 24 * 60 * 60,
+    });
+    expect(cookie.secure).toBeFalsy();
+  });
+
   it('refuses a used refresh token and revokes its whole family', async () => {
     const { refresh_token } = await signUp(t.app);
-    const first = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token },
-    });
-    const reuse = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/refresh',
-      payload: { refresh_token },
-    });
+    const first = await refresh(refresh_token);
+    expect(first.statusCode).toBe(200);
+    const reuse = await refresh(refresh_token);
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error.code).toBe('INVALID_REFRESH_TOKEN');
-    const successor = await t.app.inject({
+    // The refused cookie is cleared, and the successor the thief or the user got stops working too.
+    expect(reuse.cookies.find((c) => c.name === 'sb_refresh')).toMatchObject({ value: '' });
+    const successor = await refresh(cookieOf(first, 'sb_refresh')!);
+    expect(successor.statusCode).toBe(401);
+  });
+
+  it('refuses a refresh without the cookie; a refresh token in the body is not read', async () => {
+    const { refresh_token } = await signUp(t.app);
+    const bare = await t.app.inject({ method: 'POST', url: '/api/v1/auth/refresh' });
+    expect(bare.statusCode).toBe(401);
+    const inBody = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/refresh',
-      payload: { refresh_token: first.json().refresh_token },
+      payload: { refresh_token },
     });
-    expect(successor.statusCode).toBe(401);
+    expect(inBody.statusCode).not.toBe(200);
+    expect((await refresh(refresh_token)).statusCode).toBe(200);
+  });
+
+  it('logs out on the server: the cookie is cleared and its token family stops working', async () => {
+    const { refresh_token } = await signUp(t.app);
+    const rotated = cookieOf(await refresh(refresh_token), 'sb_refresh')!;
+    const logout = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/refresh',
+      headers: refreshCookie(rotated),
+    });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.cookies.find((c) => c.name === 'sb_refresh')).toMatchObject({
+      value: '',
+      path: '/api/v1/auth/refresh',
+    });
+    expect((await refresh(rotated)).statusCode).toBe(401);
+    // Logging out twice, or without a session, is still a clean logout.
+    expect((await t.app.inject({ method: 'DELETE', url: '/api/v1/auth/refresh' })).statusCode).toBe(204);
   });
 
   it('answers a wrong password with 401 INVALID_CREDENTIALS', async () => {
@@ -164,5 +221,33 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   it('reports whether OIDC login is available', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/auth/config' });
     expect(response.json()).toEqual({ oidc: false });
+  });
+});
+
+describe('the refresh cookie of a site served over https', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { publicUrl: 'https://stickerbook.example' });
+  });
+  afterAll(() => t.close());
+
+  it('is Secure', async () => {
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/signup',
+      payload: { email: 'tls@example.com', password: 'analytical-engine' },
+    });
+    expect(signup.cookies.find((c) => c.name === 'sb_refresh')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+    });
+    const guest = await t.app.inject({ method: 'POST', url: '/api/v1/public/guest_tokens' });
+    expect(guest.cookies.find((c) => c.name === 'sb_guest_refresh')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/public/guest_tokens/refresh',
+    });
   });
 });

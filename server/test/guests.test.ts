@@ -3,7 +3,9 @@ import {
   DATABASE_KINDS,
   bearer,
   createAlbum,
+  cookieOf,
   createGuest,
+  refreshCookie,
   signUp,
   startTestApp,
   type TestApp,
@@ -16,22 +18,40 @@ describe.each(DATABASE_KINDS)('guests on %s', (kind) => {
   });
   afterAll(() => t.close());
 
+  const refreshGuest = (token: string, payload?: { access_token: string }) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/public/guest_tokens/refresh',
+      headers: refreshCookie(token, 'guest'),
+      payload,
+    });
+
   it('creates a guest token and refreshes it', async () => {
     const guest = await createGuest(t.app);
     expect(guest.guest_id).toMatch(/^[0-9a-f-]{36}$/);
-    const refreshed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/public/guest_tokens/refresh',
-      payload: { refresh_token: guest.refresh_token, access_token: guest.access_token },
-    });
+    const refreshed = await refreshGuest(guest.refresh_token, { access_token: guest.access_token });
     expect(refreshed.statusCode).toBe(200);
-    expect(refreshed.json()).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String) });
-    const reused = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/public/guest_tokens/refresh',
-      payload: { refresh_token: guest.refresh_token, access_token: guest.access_token },
-    });
+    expect(refreshed.json()).toEqual({ access_token: expect.any(String), guest_id: guest.guest_id });
+    const next = cookieOf(refreshed, 'sb_guest_refresh')!;
+    expect(next).not.toBe(guest.refresh_token);
+    const reused = await refreshGuest(guest.refresh_token, { access_token: guest.access_token });
     expect(reused.statusCode).toBe(401);
+    // Reuse revoked the family: the successor is dead too.
+    expect((await refreshGuest(next)).statusCode).toBe(401);
+  });
+
+  it('refreshes from the cookie alone after a reload, when the page kept no access token', async () => {
+    const guest = await createGuest(t.app);
+    const refreshed = await refreshGuest(guest.refresh_token);
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json().guest_id).toBe(guest.guest_id);
+    expect(refreshed.cookies.find((c) => c.name === 'sb_guest_refresh')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api/v1/public/guest_tokens/refresh',
+    });
+    const album = await createAlbum(t.app, refreshed.json().access_token);
+    expect(album.owner_identifier).toBe(`guest:${guest.guest_id}`);
   });
 
   it('accepts a guest token request with a JSON content type and no body', async () => {
@@ -46,11 +66,7 @@ describe.each(DATABASE_KINDS)('guests on %s', (kind) => {
   it('refuses to refresh with another guest’s access token', async () => {
     const a = await createGuest(t.app);
     const b = await createGuest(t.app);
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/public/guest_tokens/refresh',
-      payload: { refresh_token: a.refresh_token, access_token: b.access_token },
-    });
+    const response = await refreshGuest(a.refresh_token, { access_token: b.access_token });
     expect(response.statusCode).toBe(401);
   });
 
@@ -76,6 +92,9 @@ describe.each(DATABASE_KINDS)('guests on %s', (kind) => {
     });
     expect(migration.statusCode).toBe(200);
     expect(migration.json()).toEqual({ migrated_album_ids: [album.id] });
+    // The guest identity is used up: its cookie is cleared and its refresh token refused.
+    expect(migration.cookies.find((c) => c.name === 'sb_guest_refresh')).toMatchObject({ value: '' });
+    expect((await refreshGuest(guest.refresh_token)).statusCode).toBe(401);
 
     const list = (
       await t.app.inject({ method: 'GET', url: '/api/v1/albums', headers: bearer(user.access_token) })

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs, images } from '../src/db/schema.ts';
+import { cmykVariantKey } from '../src/images/cmyk-variant.ts';
 import { runFileCleanupJob } from '../src/images/file-cleanup.ts';
 import { findImage, insertImage } from '../src/images/repository.ts';
 import { runStaleUploadsJob } from '../src/images/stale-uploads.ts';
@@ -155,7 +156,9 @@ describe.each(DATABASE_KINDS)('stored files of deleted records on %s', (kind) =>
     );
     expect(await blobRow(row.blobId)).toBeDefined();
     await runFileCleanupJob({ database: t.database, storage: working }, job);
-    expect(deletedKeys[0].sort()).toEqual([...new Set([`blobs/${row.blobId}`, ...job.keys])].sort());
+    // Every file with the print-shop CMYK copy that may have been made of it (images/cmyk-variant.ts).
+    const files = [...new Set([`blobs/${row.blobId}`, ...job.keys])];
+    expect(deletedKeys[0].sort()).toEqual(files.flatMap((key) => [key, cmykVariantKey(key)]).sort());
     expect(await blobRow(row.blobId)).toBeUndefined();
   }, 60_000);
 

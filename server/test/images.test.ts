@@ -96,6 +96,23 @@ describe.each(DATABASE_KINDS)('image uploads on %s', (kind) => {
     }
   });
 
+  it('keeps a 48 MP photo uploaded through the API scaled down to 6000 px on its longer side', async () => {
+    const bytes = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#3a7' } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const response = await uploadImage(t.app, owner.access_token, albumId, bytes);
+    expect(response.statusCode).toBe(201);
+    const image = response.json();
+    expect(image.details).toMatchObject({ width: 6000, height: 4500 });
+    const original = await fetchFile(image.blob.original);
+    const stored = await sharp(original.rawPayload).metadata();
+    expect([stored.width, stored.height, stored.format]).toEqual([6000, 4500, 'jpeg']);
+    expect(image.meta.byte_size).toBe(original.rawPayload.length);
+    const done = await waitForVariants(t.app, owner.access_token, image.id);
+    expect(done.state).toBe('finished');
+    expect(done.dimensions.original).toEqual({ width: 6000, height: 4500 });
+  });
+
   it('applies the EXIF orientation to the size and the variants', async () => {
     // Stored 600 x 400 with orientation 6 (turn 90° clockwise): shown 400 x 600.
     const response = await uploadImage(

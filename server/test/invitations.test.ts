@@ -99,6 +99,70 @@ describe.each(DATABASE_KINDS)('album invitations on %s', (kind) => {
     expect(mail.text).toContain(`http://stickerbook.test/invitations/${token}/accept`);
   });
 
+  it('gives the owner each pending invitation’s link to pass on by hand, the one the mail carries', async () => {
+    const created = (await invite('by-hand@example.com')).json<Invitation & { accept_url: string }>();
+    const token = await tokenOf(created.id);
+    const link = `http://stickerbook.test/invitations/${token}/accept`;
+    expect(created.accept_url).toBe(link);
+    const list = await call('GET', `/albums/${album.id}/invitations`, owner.access_token);
+    const listed = list.json<{ invitations: Array<Invitation & { accept_url?: string }> }>().invitations;
+    expect(listed.find((i) => i.id === created.id)?.accept_url).toBe(link);
+    expect((await mailTo('by-hand@example.com'))[0].text).toContain(link);
+  });
+
+  it('shows a signed-in user the invitations to their address, to accept from the start page', async () => {
+    const invitee = await signUp(t.app);
+    const other = await signUp(t.app);
+    // An album of its own, so the new member does not change the other tests' album.
+    const second = await createAlbum(t.app, owner.access_token, {
+      blueprint_id: 'test-fixture',
+      title: 'Klasse 4b',
+      language: 'de',
+    });
+    const created = (
+      await call('POST', `/albums/${second.id}/invitations`, owner.access_token, {
+        email: invitee.user.email.toUpperCase(),
+      })
+    ).json<Invitation>();
+    const pending = await call('GET', '/invitations/pending', invitee.access_token);
+    expect(pending.statusCode).toBe(200);
+    const [mine] = pending.json<{ invitations: Array<Invitation & { token: string }> }>().invitations;
+    expect(mine).toMatchObject({ id: created.id, album_id: second.id, album_title: 'Klasse 4b' });
+    // Nobody else sees it, and a guest has no address to be invited at.
+    expect((await call('GET', '/invitations/pending', other.access_token)).json().invitations).toEqual([]);
+    const guest = await createGuest(t.app);
+    expect((await call('GET', '/invitations/pending', guest.access_token)).statusCode).toBe(401);
+    expect((await call('GET', '/invitations/pending')).statusCode).toBe(401);
+
+    const accepted = await call('POST', `/invitations/${mine.token}/confirm`, invitee.access_token);
+    expect(accepted.json()).toEqual({ album_id: second.id });
+    expect((await call('GET', `/albums/${second.id}`, invitee.access_token)).statusCode).toBe(200);
+    expect((await call('GET', '/invitations/pending', invitee.access_token)).json().invitations).toEqual([]);
+  });
+
+  it('lets admins read every mail kept without SMTP at the outbox; anyone else gets 404', async () => {
+    await invite('outbox@example.com');
+    await mailTo('outbox@example.com');
+    const admin = await signUp(t.app);
+    await t.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
+    const adminToken = await t.app.ctx.tokens.sign({
+      kind: 'user',
+      id: admin.user.sub,
+      email: admin.user.email,
+      roles: ['admin'],
+    });
+    const outbox = await call('GET', '/admin/outbox', adminToken);
+    expect(outbox.statusCode).toBe(200);
+    const body = outbox.json<{ smtp_configured: boolean; mails: Array<{ to: string; subject: string }> }>();
+    expect(body.smtp_configured).toBe(false);
+    expect(body.mails.find((mail) => mail.to === 'outbox@example.com')?.subject).toContain('Klasse 4b');
+    expect((await call('GET', '/admin/outbox', owner.access_token)).statusCode).toBe(404);
+    expect((await call('GET', '/admin/outbox')).statusCode).toBe(401);
+  });
+
   it('inviting the same address twice, or the owner, answers 409', async () => {
     const again = await invite('FRIEND@example.com');
     expect(again.statusCode).toBe(409);

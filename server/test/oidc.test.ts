@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signUp, startTestApp, type TestApp } from './helpers/test-app.ts';
+import { bearer, refreshCookie, signUp, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PUBLIC_URL = 'http://127.0.0.1:3999';
 const CALLBACK = `${PUBLIC_URL}/api/v1/auth/oidc/callback`;
@@ -62,7 +62,10 @@ async function loginThroughProvider(app: FastifyInstance, login: string): Promis
       expect(callback.statusCode).toBe(302);
       const location = callback.headers.location as string;
       expect(location.startsWith('/login/callback#')).toBe(true);
-      return new URLSearchParams(location.split('#')[1]);
+      const fragment = new URLSearchParams(location.split('#')[1]);
+      const cookie = callback.cookies.find((c) => c.name === 'sb_refresh');
+      if (cookie) fragment.set('refresh_cookie', cookie.value);
+      return fragment;
     }
     const response = await fetch(url, {
       method,
@@ -133,10 +136,12 @@ describe('OpenID Connect login', () => {
       roles: ['admin'],
       activated: true,
     });
+    // The refresh token came in the callback's cookie, not in the fragment the page's scripts can read.
+    expect(fragment.get('refresh_token')).toBeNull();
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/refresh',
-      payload: { refresh_token: fragment.get('refresh_token') },
+      headers: refreshCookie(fragment.get('refresh_cookie')!),
     });
     expect(refreshed.statusCode).toBe(200);
   });

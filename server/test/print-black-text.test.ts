@@ -3,16 +3,19 @@
  * and red text goes through the same CMYK conversion as the print shop's PDF/X file, and the operators of its
  * content streams are read back.
  */
-import { existsSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { PDFDocument, PDFRawStream, decodePDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { blackTextToGray, grayBlackText } from '../src/print/black-text.ts';
 import { CHROMIUM_ARGS } from '../src/print/chromium.ts';
 import { convertToCmyk, findCmykProfile } from '../src/print/pdfx.ts';
+import { systemTestsCanRun } from './helpers/print.ts';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const canRun = process.env.SKIP_BROWSER_TESTS !== '1' && existsSync(chromiumPath) && !!findCmykProfile();
+const canRun = systemTestsCanRun({
+  chromium: chromiumPath,
+  'ghostscript (with its CMYK profile)': findCmykProfile()?.path,
+});
 
 async function printed(html: string): Promise<Uint8Array> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: CHROMIUM_ARGS });

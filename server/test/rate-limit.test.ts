@@ -1,4 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { openDatabase } from '../src/db/database.ts';
 import { startTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe('rate limits', () => {
@@ -73,3 +77,50 @@ describe('rate limits behind a reverse proxy', () => {
     }
   });
 });
+
+describe.skipIf(!(process.env.DATABASE_URL && process.env.REDIS_URL))(
+  'rate limits of two instances sharing PostgreSQL and Redis',
+  () => {
+    let a: TestApp;
+    let b: FastifyInstance;
+    beforeAll(async () => {
+      a = await startTestApp('postgres', {
+        redisUrl: process.env.REDIS_URL,
+        rateLimits: { authPerMinute: 3, publicPerMinute: 3 },
+      });
+      const database = await openDatabase({ databaseUrl: a.config.databaseUrl, dataDir: a.config.dataDir });
+      b = await buildApp(a.config, { database });
+      await b.ready();
+    });
+    afterAll(async () => {
+      await b?.close();
+      await a?.close();
+    });
+
+    // A client address of its own per run: the counters outlive this test in Redis for their minute.
+    const client = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const guest = (app: FastifyInstance) =>
+      app.inject({ method: 'POST', url: '/api/v1/public/guest_tokens', remoteAddress: client });
+
+    it('counts a client across both instances, so a second instance is no way around the limit', async () => {
+      expect((await guest(a.app)).statusCode).toBe(201);
+      expect((await guest(b)).statusCode).toBe(201);
+      expect((await guest(a.app)).statusCode).toBe(201);
+      const overB = await guest(b);
+      expect(overB.statusCode).toBe(429);
+      expect(overB.json().error.code).toBe('RATE_LIMITED');
+      expect((await guest(a.app)).statusCode).toBe(429);
+    });
+
+    it('keeps the count in Redis, where a restarted instance finds it', async () => {
+      const restarted = await buildApp(a.config, {
+        database: await openDatabase({ databaseUrl: a.config.databaseUrl, dataDir: a.config.dataDir }),
+      });
+      try {
+        expect((await guest(restarted)).statusCode).toBe(429);
+      } finally {
+        await restarted.close();
+      }
+    });
+  },
+);

@@ -13,6 +13,7 @@ import type { AlbumDocument, DocNode, StickerTemplate } from '@stickerbook/model
 import { allBlueprints } from '../seeds/build/designs/index.ts';
 import { stickerTemplates } from '../seeds/build/templates.ts';
 import type { BlueprintSeed } from '../seeds/build/blueprint.ts';
+import { translatableTexts } from '../src/albums/blueprint-texts.ts';
 
 const seedsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'seeds');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));
@@ -404,5 +405,17 @@ describe('sticker template seeds', () => {
     it('passes the model template schema', () => {
       expect(model.stickerTemplateSchema.safeParse(template).error).toBeUndefined();
     });
+  });
+});
+
+describe('blueprint texts in every album language', () => {
+  it.each(['de', 'fr', 'it', 'pl'])('translates every text of every blueprint into %s', (language) => {
+    const texts = readJson(join(seedsDir, 'blueprint-texts', `${language}.json`)) as Record<string, string>;
+    for (const { name, blueprint } of blueprints) {
+      const missing = translatableTexts(blueprint.workspace as AlbumDocument).filter(
+        (text) => !(texts[text] ?? '').trim(),
+      );
+      expect(missing, `${name} in ${language}`).toEqual([]);
+    }
   });
 });

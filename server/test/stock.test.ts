@@ -316,6 +316,27 @@ describe.each(DATABASE_KINDS)('the local stock library on %s', (kind) => {
     expect(missing.statusCode).toBe(404);
   });
 
+  it('gives library photos random ids that say nothing about how many there are', async () => {
+    const ids = (await search('query=office')).json().photos.map((p: { id: number }) => p.id) as number[];
+    expect(ids).toHaveLength(3);
+    for (const id of ids) {
+      expect(Number.isSafeInteger(id)).toBe(true);
+      // Sequential ids would be 1, 2, 3...; a random one of 2^48 is this small once in ~280 million.
+      expect(id).toBeGreaterThan(1_000_000);
+    }
+    const sorted = [...ids].sort((a, b) => a - b);
+    expect(sorted[2] - sorted[0]).toBeGreaterThan(2);
+    // Each is found by its id, like any other.
+    for (const id of ids) {
+      const found = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/stock_photos/${id}`,
+        headers: bearer(user.access_token),
+      });
+      expect(found.json().id).toBe(id);
+    }
+  });
+
   it('refuses a non-admin who tries to add or delete library photos, and changes nothing', async () => {
     const blobId = await uploadBlob(user.access_token, await photo(600, 400));
     const added = await addPhoto(user.access_token, blobId, {

@@ -27,7 +27,13 @@ describe('image jobs give way to uploads in flight', () => {
   it('never holds background work longer than its limit, however long uploads keep coming', async () => {
     const ended = uploadStarted();
     try {
+      const started = performance.now();
       await uploadsQuiet({ quietMs: 50, maxWaitMs: 200 });
+      const waited = performance.now() - started;
+      // Held while the upload is in flight, let go at the 200 ms limit although it never ended (timers may fire a
+      // little early or, on a busy machine, late; the upload here would keep it waiting forever).
+      expect(waited).toBeGreaterThanOrEqual(190);
+      expect(waited).toBeLessThan(1_000);
     } finally {
       ended();
     }

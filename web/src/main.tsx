@@ -1,3 +1,5 @@
+// First, before the model's schemas are created (see the module).
+import '@stickerbook/model/browser-setup';
 import './app/mantine-styles.ts';
 import './app/global.css';
 import { i18nReady } from './i18n/index.ts';

@@ -119,8 +119,14 @@ export const IMAGE_UPLOAD_MAX_FILES = 15;
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/svg+xml'] as const;
 export const STICKER_IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
 export const SPREAD_MODAL_IMAGE_TYPES = ['image/jpeg', 'image/jpg', 'image/png', 'image/gif'] as const;
-/** Print quality: an image whose longer side is at least 6000 px is rejected. */
+/**
+ * Print quality: the longest side an image is kept at. A larger photo (a 48 MP phone photo is 8000 x 6000) is
+ * scaled down to it before upload in the browser, and on the server for direct API uploads; one stored larger
+ * (before that rule) is an error in the preflight.
+ */
 export const IMAGE_MAX_SIDE_PX = 6000;
+/** The most pixels a photo may have to be decoded and scaled down at all (a decompression bomb stays refused). */
+export const IMAGE_DOWNSCALE_MAX_PIXELS = 128_000_000;
 /** Print quality: below 75 dpi at the placed size warns 'Niedrige Auflösung'. */
 export const IMAGE_MIN_DPI = 75;
 export const IMAGE_PREVIEW_WIDTH_PX = 800;

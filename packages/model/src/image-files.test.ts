@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { imageUploadProblems, readImageHeaderSize, sniffImageType } from './image-files.ts';
+import {
+  downscaledSize,
+  imageUploadProblems,
+  needsDownscale,
+  readImageHeaderSize,
+  sniffImageType,
+} from './image-files.ts';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => Uint8Array.from(value, (c) => c.charCodeAt(0));
@@ -71,6 +77,23 @@ describe('upload rules', () => {
         size: { width: 8000, height: 5000 },
       }),
     ).toEqual(['IMAGE_TOO_LARGE', 'IMAGE_TYPE_NOT_ALLOWED', 'IMAGE_TOO_MANY_PIXELS']);
+  });
+
+  it('accepts a 48 MP photo, which is kept scaled down to 6000 px on its longer side', () => {
+    const photo = { width: 8000, height: 6000 };
+    expect(imageUploadProblems({ byteSize: 9_000_000, type: 'image/jpeg', size: photo })).toEqual([]);
+    expect(needsDownscale(photo, 'image/jpeg')).toBe(true);
+    expect(downscaledSize(photo)).toEqual({ width: 6000, height: 4500 });
+    expect(needsDownscale({ width: 6000, height: 4000 }, 'image/png')).toBe(false);
+  });
+
+  it('still refuses what stays over 32 MP when scaled, and bombs too large to decode at all', () => {
+    expect(
+      imageUploadProblems({ byteSize: 9_000, type: 'image/png', size: { width: 7000, height: 7000 } }),
+    ).toEqual(['IMAGE_TOO_MANY_PIXELS']);
+    expect(
+      imageUploadProblems({ byteSize: 9_000, type: 'image/png', size: { width: 20000, height: 20000 } }),
+    ).toEqual(['IMAGE_TOO_MANY_PIXELS']);
   });
 
   it('refuses empty files and SVG sticker photos', () => {

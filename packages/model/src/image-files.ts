@@ -5,6 +5,8 @@
  * because a client can lie.
  */
 import {
+  IMAGE_DOWNSCALE_MAX_PIXELS,
+  IMAGE_MAX_SIDE_PX,
   IMAGE_UPLOAD_MAX_FILES,
   IMAGE_UPLOAD_MAX_MB,
   IMAGE_UPLOAD_MAX_PIXELS,
@@ -30,6 +32,7 @@ export type ImageUploadErrorCode =
   | 'IMAGE_TYPE_NOT_ALLOWED'
   | 'IMAGE_TOO_MANY_PIXELS'
   | 'IMAGE_UNREADABLE'
+  | 'IMAGE_DAMAGED'
   | 'SVG_UNSAFE'
   | 'TOO_MANY_FILES';
 
@@ -39,6 +42,7 @@ export const IMAGE_UPLOAD_ERROR_CODES: readonly ImageUploadErrorCode[] = [
   'IMAGE_TYPE_NOT_ALLOWED',
   'IMAGE_TOO_MANY_PIXELS',
   'IMAGE_UNREADABLE',
+  'IMAGE_DAMAGED',
   'SVG_UNSAFE',
   'TOO_MANY_FILES',
 ];
@@ -131,10 +135,41 @@ export function imageUploadProblems(candidate: UploadCandidate): ImageUploadErro
   if (candidate.byteSize > IMAGE_UPLOAD_MAX_BYTES) problems.push('IMAGE_TOO_LARGE');
   const allowed: readonly string[] = candidate.model === 'sticker' ? STICKER_IMAGE_TYPES : IMAGE_UPLOAD_TYPES;
   if (!candidate.type || !allowed.includes(candidate.type)) problems.push('IMAGE_TYPE_NOT_ALLOWED');
-  if (candidate.size && candidate.size.width * candidate.size.height > IMAGE_UPLOAD_MAX_PIXELS) {
-    problems.push('IMAGE_TOO_MANY_PIXELS');
-  }
+  if (candidate.size && tooManyPixels(candidate.size, candidate.type)) problems.push('IMAGE_TOO_MANY_PIXELS');
   return problems;
+}
+
+/**
+ * The most pixels a file of this type may have to be decoded at all. A JPEG is decoded shrunk (libjpeg and
+ * browsers scale by 1/2, 1/4, 1/8 while decoding), so a 48 MP phone photo costs little to scale down; a PNG is
+ * decoded whole, so it keeps the upload limit (a tiny PNG of 40 MP stays a decompression bomb).
+ */
+export function decodeMaxPixels(type: ImageFileType | undefined): number {
+  return type === 'image/jpeg' ? IMAGE_DOWNSCALE_MAX_PIXELS : IMAGE_UPLOAD_MAX_PIXELS;
+}
+
+/** Whether a photo of this type and size is scaled down to IMAGE_MAX_SIDE_PX before it is kept. */
+export function needsDownscale(size: PixelSize, type: ImageFileType | undefined): boolean {
+  return (
+    (type === 'image/jpeg' || type === 'image/png') &&
+    Math.max(size.width, size.height) > IMAGE_MAX_SIDE_PX &&
+    size.width * size.height <= decodeMaxPixels(type)
+  );
+}
+
+/** The size a photo is kept at: its longer side at most IMAGE_MAX_SIDE_PX, proportions kept. */
+export function downscaledSize(size: PixelSize): PixelSize {
+  const factor = Math.min(1, IMAGE_MAX_SIDE_PX / Math.max(size.width, size.height));
+  return { width: Math.round(size.width * factor), height: Math.round(size.height * factor) };
+}
+
+/** The pixel limit applies to what is kept, so a 48 MP photo passes: it is kept at 6000 x 4500. */
+function tooManyPixels(size: PixelSize, type: ImageFileType | undefined): boolean {
+  const kept = needsDownscale(size, type) ? downscaledSize(size) : size;
+  return (
+    size.width * size.height > IMAGE_DOWNSCALE_MAX_PIXELS ||
+    kept.width * kept.height > IMAGE_UPLOAD_MAX_PIXELS
+  );
 }
 
 /** SPEC §5: at most 15 files per drop. */

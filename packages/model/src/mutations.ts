@@ -13,6 +13,7 @@ import type { AlbumDocument, DocNode, NodeType } from './document.ts';
 import { parsePath, validatePatches, applyPatches, type Patch, type PatchIssue } from './patches.ts';
 import { albumSettingsSchema, docNodeSchema, isElementType, stickerSchema } from './schema.ts';
 import type { InvariantCode, InvariantViolation } from './tree.ts';
+import { commentRuleViolation, type CommentRuleViolation, type MutationActor } from './rules/comments.ts';
 
 /** What a patch list touches. */
 export interface MutationScope {
@@ -215,13 +216,25 @@ export function introducedViolations(
 
 export type MutationResult =
   | { ok: true; doc: AlbumDocument; patches: Patch[] }
-  | { ok: false; issue?: PatchIssue; violations?: InvariantViolation[] };
+  | {
+      ok: false;
+      issue?: PatchIssue;
+      violations?: InvariantViolation[];
+      /** A rule of who may change what (Comments) that the actor breaks. */
+      forbidden?: CommentRuleViolation;
+    };
 
 /**
  * `applyUntrustedPatches` with the incremental invariant check: what the realtime server runs for each client
- * mutation. Never throws; an invalid mutation leaves `doc` as it was (documents are immutable).
+ * mutation, with the rights of `actor` when given. Never throws; an invalid mutation leaves `doc` as it was
+ * (documents are immutable).
  */
-export function applyMutation(doc: AlbumDocument, patches: unknown, maxPatches = 10_000): MutationResult {
+export function applyMutation(
+  doc: AlbumDocument,
+  patches: unknown,
+  maxPatches = 10_000,
+  actor?: MutationActor,
+): MutationResult {
   const found = validatePatches(patches, doc, maxPatches);
   if (found) return { ok: false, issue: found };
   let next: AlbumDocument;
@@ -230,6 +243,10 @@ export function applyMutation(doc: AlbumDocument, patches: unknown, maxPatches =
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, issue: { code: 'PATH_NOT_FOUND', message } };
+  }
+  if (actor) {
+    const forbidden = commentRuleViolation(doc, next, scopeOfPatches(patches as Patch[]).nodeIds, actor);
+    if (forbidden) return { ok: false, forbidden };
   }
   const introduced = introducedViolations(doc, next, patches as Patch[]);
   return introduced.length === 0

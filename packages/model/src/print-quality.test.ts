@@ -18,15 +18,17 @@ describe('effective resolution', () => {
 });
 
 describe('print quality of one placed image', () => {
-  it('is fine at 300 dpi and above', () => {
+  it('is fine at 150 dpi and above, so a phone photo at 165-297 dpi shows no badge', () => {
     expect(imagePrintQuality({ widthMm: 100, heightMm: 100 }, { width: 1200, height: 1200 })).toBeUndefined();
+    expect(imagePrintQuality({ widthMm: 100, heightMm: 100 }, { width: 800, height: 800 })).toBeUndefined();
+    expect(imagePrintQuality({ widthMm: 100, heightMm: 100 }, { width: 650, height: 650 })).toBeUndefined();
   });
 
-  it('warns of low resolution below 300 dpi', () => {
-    expect(imagePrintQuality({ widthMm: 100, heightMm: 100 }, { width: 800, height: 800 })).toMatchObject({
+  it('warns of low resolution below 150 dpi', () => {
+    expect(imagePrintQuality({ widthMm: 100, heightMm: 100 }, { width: 500, height: 500 })).toMatchObject({
       code: 'IMAGE_LOW_RESOLUTION',
       severity: 'warning',
-      dpi: 203,
+      dpi: 127,
     });
   });
 
@@ -37,12 +39,12 @@ describe('print quality of one placed image', () => {
     });
   });
 
-  it('is an error when the longer side is 6000 px or more, however sharp', () => {
-    expect(imagePrintQuality({ widthMm: 10, heightMm: 10 }, { width: 6000, height: 100 })).toMatchObject({
+  it('is an error when the longer side is over 6000 px (uploads are scaled down to it), however sharp', () => {
+    expect(imagePrintQuality({ widthMm: 10, heightMm: 10 }, { width: 6001, height: 100 })).toMatchObject({
       code: 'IMAGE_SIDE_TOO_LONG',
       severity: 'error',
     });
-    expect(imagePrintQuality({ widthMm: 10, heightMm: 10 }, { width: 5999, height: 5999 })).toBeUndefined();
+    expect(imagePrintQuality({ widthMm: 10, heightMm: 10 }, { width: 6000, height: 4500 })).toBeUndefined();
   });
 });
 
@@ -135,17 +137,17 @@ describe('preflight', () => {
       height: 20,
       pexelsId: 43,
     });
-    // 180 mm over 1200 px: 169 dpi, a warning; the same photo 30 mm wide is sharp.
+    // 180 mm over 900 px: 127 dpi, a warning; the same photo 30 mm wide is sharp.
     const pixels = new Map([
-      [stockImageKey(42), { width: 1200, height: 800 }],
-      [stockImageKey(43), { width: 1200, height: 800 }],
+      [stockImageKey(42), { width: 900, height: 600 }],
+      [stockImageKey(43), { width: 900, height: 600 }],
     ]);
     expect(preflight(doc, pixels)).toEqual([
       expect.objectContaining({
         elementId: 'stock',
         imageId: 'pexels:42',
         code: 'IMAGE_LOW_RESOLUTION',
-        dpi: 169,
+        dpi: 127,
       }),
     ]);
     // Not looked up yet: no verdict rather than a wrong one.

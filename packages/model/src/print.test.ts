@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createBlankAlbum, makeLargeAlbum } from './fixtures.ts';
+import { STICKERS_PER_PACK } from './constants.ts';
 import {
+  stickerPackContents,
   allPrintPages,
   coverLayout,
   cropMarks,
@@ -23,6 +25,17 @@ import { numberStickers } from './numbering.ts';
 import type { AlbumDocument, DocNode } from './document.ts';
 
 /** A copy with extra nodes (tree caches are per nodes map, so never mutate a document that was read). */
+/** A small deterministic generator (mulberry32), so a random draw is the same on every run. */
+function seeded(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 function withNodes(doc: AlbumDocument, nodes: DocNode[]): AlbumDocument {
   return { ...doc, nodes: { ...doc.nodes, ...Object.fromEntries(nodes.map((n) => [n.id, n])) } };
 }
@@ -236,10 +249,33 @@ describe('page order', () => {
     expect(coverLayout(26).spineMm).toBe(3.3);
   });
 
-  it('makes one stickerpack sheet of 240 x 75 mm', () => {
-    const pages = allPrintPages(doc, { mode: 'stickerpack', includeCover: true });
+  it('makes one stickerpack wrapper of 240 x 75 mm, and nothing inside when the album has no stickers', () => {
+    const empty = { ...doc, stickers: {} };
+    const pages = allPrintPages(empty, { mode: 'stickerpack', includeCover: true });
     expect(pages).toHaveLength(1);
     expect(trimSizeOf(pages[0])).toEqual({ width: 240, height: 75 });
+  });
+
+  it('fills the sticker pack with 4 different random stickers of the album', () => {
+    const album = makeLargeAlbum({ spreads: 4, stickers: 12, otherElements: 0 });
+    const packOf = (seed: number) => {
+      const pages = allPrintPages(album, { mode: 'stickerpack', includeCover: true }, seeded(seed));
+      expect(pages.map((p) => p.kind)).toEqual(['stickerpack', 'stickers']);
+      return pages[1].kind === 'stickers' ? pages[1].sheet.stickers.map((s) => s.stickerId) : [];
+    };
+    const first = packOf(1);
+    expect(first).toHaveLength(STICKERS_PER_PACK);
+    expect(new Set(first).size).toBe(4);
+    for (const id of first) expect(album.stickers[id]).toBeDefined();
+    const packs = [2, 3, 4, 5].map(packOf);
+    expect(packs.some((pack) => pack.join() !== first.join())).toBe(true);
+  });
+
+  it('draws some stickers twice when the album has fewer than 4', () => {
+    const album = makeLargeAlbum({ spreads: 2, stickers: 2, otherElements: 0 });
+    const pack = stickerPackContents(album, seeded(7))!;
+    expect(pack.stickers).toHaveLength(4);
+    expect(new Set(pack.stickers.map((s) => s.stickerId))).toEqual(new Set(Object.keys(album.stickers)));
   });
 });
 

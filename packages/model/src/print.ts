@@ -13,6 +13,7 @@ import {
   PRINT_BLEED_MM,
   PRINT_SLUG_MM,
   STICKER_PACK_SHEET_MM,
+  STICKERS_PER_PACK,
 } from './constants.ts';
 import type { AlbumDocument, DocNode } from './document.ts';
 import {
@@ -430,11 +431,40 @@ export interface StickerSheet {
  * laid out row by row on A4 sheets; a double sticker takes two columns' width and never splits across rows.
  */
 export function stickerSheets(doc: AlbumDocument): StickerSheet[] {
-  // The gap must hold both neighbours' bleed, clearance and marks (see STICKER_SHEET_MM).
-  const reach = PRINT_BLEED_MM + CROP_MARK_GAP_MM + STICKER_CUT_MARK_MM;
-  if (STICKER_SHEET_MM.gap < 2 * reach) throw new Error('Sticker gap too small for bleed and cut marks');
+  return layoutStickerSheets(stickersInNumberOrder(doc));
+}
+
+type SheetItem = Omit<StickerOnSheet, 'box'>;
+
+/**
+ * The contents of a sticker pack (SPEC §9 "Sticker pack holds 4 random stickers"): 4 different stickers of the
+ * album drawn at random, laid out on a sticker sheet; an album with fewer than 4 has some drawn twice, as a
+ * collector's pack has doubles. Undefined for an album without stickers. `random` returns [0, 1) like
+ * Math.random (tests pass a seeded one).
+ */
+export function stickerPackContents(
+  doc: AlbumDocument,
+  random: () => number = Math.random,
+): StickerSheet | undefined {
+  const pool = stickersInNumberOrder(doc);
+  if (pool.length === 0) return undefined;
+  const left = [...pool];
+  const picked: SheetItem[] = [];
+  while (picked.length < STICKERS_PER_PACK) {
+    const from = left.length > 0 ? left : pool;
+    const [item] =
+      from === left
+        ? left.splice(Math.floor(random() * left.length), 1)
+        : [pool[Math.floor(random() * pool.length)]];
+    picked.push(item);
+  }
+  return layoutStickerSheets(picked)[0];
+}
+
+/** Every sticker once: placed ones in number order, then unplaced ones in document order. */
+function stickersInNumberOrder(doc: AlbumDocument): SheetItem[] {
   const numbering = numberStickers(doc);
-  const items: Array<Omit<StickerOnSheet, 'box'>> = [];
+  const items: SheetItem[] = [];
   const cellOf = new Map<string, DocNode>();
   for (const cellId of numbering.cellOrder) {
     const cell = doc.nodes[cellId];
@@ -453,7 +483,14 @@ export function stickerSheets(doc: AlbumDocument): StickerSheet[] {
   for (const sticker of Object.values(doc.stickers)) {
     if (!cellOf.has(sticker.id)) items.push({ stickerId: sticker.id, double: sticker.doubleSticker });
   }
+  return items;
+}
 
+/** Lays the stickers out row by row on A4 sheets; a double sticker never splits across rows. */
+function layoutStickerSheets(items: SheetItem[]): StickerSheet[] {
+  // The gap must hold both neighbours' bleed, clearance and marks (see STICKER_SHEET_MM).
+  const reach = PRINT_BLEED_MM + CROP_MARK_GAP_MM + STICKER_CUT_MARK_MM;
+  if (STICKER_SHEET_MM.gap < 2 * reach) throw new Error('Sticker gap too small for bleed and cut marks');
   const { width, height, margin, gap } = STICKER_SHEET_MM;
   const pitchX = STICKER_CELL_MM.width + gap;
   const pitchY = STICKER_CELL_MM.height + gap;
@@ -562,13 +599,14 @@ export function trimSizeOf(page: PrintPage): { width: number; height: number } {
  * Every page the mode produces, in print order, before the range is applied:
  * - `spread`: every spread, cover first (460 x 297 each);
  * - `album_softcover`: the cover spread as one flat cover (back, spine, front);
- * - `stickers`: sticker sheets; `stickerpack`: one 240 x 75 wrapper;
+ * - `stickers`: sticker sheets; `stickerpack`: one 240 x 75 wrapper and a sheet with the pack's 4 random stickers;
  * - anything else: single pages in reading order: the inlay (every spread after the cover, left page then right
  *   page), with `includeCover` the front cover first and the back cover last.
  */
 export function allPrintPages(
   doc: AlbumDocument,
   settings: Pick<PrintSettings, 'mode' | 'includeCover'>,
+  random: () => number = Math.random,
 ): PrintPage[] {
   const spreads = spreadsInOrder(doc);
   switch (settings.mode) {
@@ -584,8 +622,13 @@ export function allPrintPages(
         : [{ kind: 'cover', spreadId: spreads[0].id, cover: coverLayout(spreads.length) }];
     case 'stickers':
       return stickerSheets(doc).map((sheet) => ({ kind: 'stickers', sheet }));
-    case 'stickerpack':
-      return [{ kind: 'stickerpack' }];
+    case 'stickerpack': {
+      // The wrapper, then what is inside it.
+      const contents = stickerPackContents(doc, random);
+      return contents
+        ? [{ kind: 'stickerpack' }, { kind: 'stickers', sheet: contents }]
+        : [{ kind: 'stickerpack' }];
+    }
   }
   const page = (ordinal: number, side: 'left' | 'right'): PrintPage => ({
     kind: 'page',

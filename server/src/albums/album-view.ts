@@ -51,6 +51,8 @@ export const albumSchema = albumSummarySchema.extend({
   /** Issue 13: the preflight (what blocks an order) and the SPEC §3 statistics; GET and PATCH carry them. */
   errors: z.array(preflightEntrySchema).optional(),
   statistics: albumStatisticsSchema.optional(),
+  /** SPEC §3: how many different stickers the album has (a double sticker is one sort). */
+  total_sticker_sorts: z.number().int(),
 });
 
 export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
@@ -81,11 +83,17 @@ export function albumPreviewPath(
   return `/album/${encodeURIComponent(row.id)}/preview/${row.previewToken}`;
 }
 
+/** SPEC §3 total_sticker_sorts: each sticker of the document is one sort, single or double. */
+export function totalStickerSorts(doc: { stickers?: Record<string, unknown> }): number {
+  return Object.keys(doc.stickers ?? {}).length;
+}
+
 export function toAlbumView(
   row: AlbumRow,
   access: AlbumAccess,
   organization: Organization | undefined,
   checks?: { errors: PreflightEntryView[]; statistics: AlbumView['statistics'] },
+  stickerSorts: number = totalStickerSorts(row.workspace),
 ): AlbumView {
   const s = row.settings;
   return {
@@ -114,5 +122,6 @@ export function toAlbumView(
     version: row.version,
     access,
     ...checks,
+    total_sticker_sorts: stickerSorts,
   };
 }

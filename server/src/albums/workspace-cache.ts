@@ -1,5 +1,6 @@
 import type { AlbumDocument } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
+import { compressBody, type ContentEncoding } from '../http/compression.ts';
 import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '../repositories/albums.ts';
 
 /**
@@ -13,19 +14,27 @@ import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '.
 export interface CachedAlbumBody {
   album: AlbumHeader;
   settings: AlbumDocument['settings'];
+  stickerSorts: number;
   /** The whole response for `head` (everything but the document, which depends on the access). */
   body(head: string): Buffer;
   /** The document itself, parsed once per cached version (the preflight of GET /albums/:id reads it). */
   document(): AlbumDocument;
+  /**
+   * The same body compressed, kept beside it: an album's JSON is hundreds of kB, and compressing it anew on
+   * every open would cost more CPU than the cache saves.
+   */
+  encodedBody(head: string, encoding: ContentEncoding): Buffer;
 }
 
 interface Entry {
   album: AlbumHeader;
   settings: AlbumDocument['settings'];
+  stickerSorts: number;
   workspace: Buffer;
   lastHead?: string;
   lastBody?: Buffer;
   parsed?: AlbumDocument;
+  lastEncoded?: Partial<Record<ContentEncoding, Buffer>>;
 }
 
 const CLOSE = Buffer.from('}');
@@ -48,7 +57,12 @@ export class AlbumBodyCache {
         this.entries.delete(albumId);
         return undefined;
       }
-      entry = { album: row.album, settings: row.settings, workspace: Buffer.from(row.json) };
+      entry = {
+        album: row.album,
+        settings: row.settings,
+        stickerSorts: row.stickerSorts,
+        workspace: Buffer.from(row.json),
+      };
     }
     // Most recently used last, so the oldest is the first key.
     this.entries.delete(albumId);
@@ -58,16 +72,23 @@ export class AlbumBodyCache {
     return {
       album: cached.album,
       settings: cached.settings,
+      stickerSorts: cached.stickerSorts,
       body(head: string): Buffer {
         if (cached.lastHead !== head || !cached.lastBody) {
           cached.lastBody = Buffer.concat([Buffer.from(head), cached.workspace, CLOSE]);
           cached.lastHead = head;
+          cached.lastEncoded = {};
         }
         return cached.lastBody;
       },
       document(): AlbumDocument {
         cached.parsed ??= JSON.parse(cached.workspace.toString('utf8')) as AlbumDocument;
         return cached.parsed;
+      },
+      encodedBody(head: string, encoding: ContentEncoding): Buffer {
+        const plain = this.body(head);
+        const encoded = (cached.lastEncoded ??= {});
+        return (encoded[encoding] ??= compressBody(plain, encoding));
       },
     } satisfies CachedAlbumBody;
   }

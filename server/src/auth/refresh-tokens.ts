@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { refreshTokens } from '../db/schema.ts';
 
-const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
@@ -56,4 +56,13 @@ export async function revokeFamily(db: Db, familyId: string): Promise<void> {
 
 export async function revokeAllFor(db: Db, subject: string): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.subject, subject));
+}
+
+/** Logging out: the token's whole family stops working (the access token runs out within the hour). */
+export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (row) await revokeFamily(db, row.familyId);
 }

@@ -67,6 +67,8 @@ const envSchema = z.object({
   OIDC_CLIENT_SECRET: optionalString,
   OIDC_ROLE_CLAIM: z.string().min(1).default('roles'),
   PEXELS_API_KEY: optionalString,
+  /** Without Pexels, seed an empty stock library with 24 CC0 pictures (seeds/stock-library.ts); 'false' = keep it empty. */
+  STOCK_LIBRARY_SEED: z.enum(['true', 'false', '1', '0']).default('true'),
   /** Base URL of the Pexels API (tests point it at a fake on 127.0.0.1). */
   PEXELS_API_URL: z.url().default('https://api.pexels.com'),
   OPENAI_API_KEY: optionalString,
@@ -168,6 +170,7 @@ export interface Config {
   publicUrl: string;
   oidc?: { issuer: string; clientId: string; clientSecret: string; roleClaim: string };
   pexelsApiKey?: string;
+  seedStockLibrary: boolean;
   pexelsApiUrl: string;
   openaiApiKey?: string;
   openaiApiUrl: string;
@@ -295,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     pexelsApiKey: e.PEXELS_API_KEY,
+    seedStockLibrary: e.STOCK_LIBRARY_SEED === 'true' || e.STOCK_LIBRARY_SEED === '1',
     pexelsApiUrl: e.PEXELS_API_URL.replace(/\/$/, ''),
     openaiApiKey: e.OPENAI_API_KEY,
     openaiApiUrl: e.OPENAI_API_URL.replace(/\/$/, ''),

@@ -1,6 +1,8 @@
 import type { AlbumDocument, StickerTemplate } from '@stickerbook/model';
 import { sql } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -399,14 +401,21 @@ export type StockPhotoFiles = Record<
   { key: string; width: number; height: number; contentType: string }
 >;
 
+/** Stock photo ids are below this: safe integers in JavaScript and in a document's `pexelsId`. */
+export const STOCK_PHOTO_ID_LIMIT = 2 ** 48;
+/** A random stock photo id (crypto.randomInt's range ends just there). */
+export const newStockPhotoId = () => randomInt(1, STOCK_PHOTO_ID_LIMIT);
+
 /**
  * The local stock library (DESIGN.md "Outside services": the default without PEXELS_API_KEY): photos an admin
- * uploads with photographer and tags. Integer ids, because documents reference stock photos by `pexelsId`.
+ * uploads with photographer and tags. Integer ids, because documents reference stock photos by `pexelsId` (a
+ * number, as Pexels' are); random like every other id (`newStockPhotoId`), so they say nothing about the library.
+ * Photos added before ids were random keep their small ones: documents reference them.
  */
 export const stockPhotos = pgTable(
   'stock_photos',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    id: bigint('id', { mode: 'number' }).primaryKey().$defaultFn(newStockPhotoId),
     title: text('title').notNull().default(''),
     photographer: text('photographer').notNull(),
     photographerUrl: text('photographer_url'),

@@ -1,5 +1,6 @@
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors.ts';
 
@@ -45,13 +46,41 @@ export async function registerSecurityHeaders(
   });
 }
 
+/** Redis keys of the counters; one prefix, so they are easy to find and never collide with other data. */
+export const RATE_LIMIT_KEY_PREFIX = 'stickerbook:rate-limit:';
+
 /**
  * Rate limits are opt-in per route (`config.rateLimit`): only auth and public routes get one, so the editor's
- * chatty authenticated calls are never throttled.
+ * chatty authenticated calls are never throttled. With `redisUrl` the counters live in Redis, so every instance
+ * behind the load balancer counts together and a restart forgets nothing; without it, in this process.
  */
-export async function registerRateLimits(app: FastifyInstance): Promise<void> {
+export async function registerRateLimits(
+  app: FastifyInstance,
+  options: { redisUrl?: string } = {},
+): Promise<void> {
+  const redis = options.redisUrl
+    ? new Redis(options.redisUrl, {
+        // A request waits for Redis at most this long; then it is let through (skipOnError below).
+        commandTimeout: 1_000,
+        maxRetriesPerRequest: 1,
+      })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error: Error) => app.log.error({ err: error }, 'rate limit redis error'));
+    app.addHook('onClose', async () => {
+      await redis.quit().catch(() => redis.disconnect());
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis
+      ? {
+          redis,
+          nameSpace: RATE_LIMIT_KEY_PREFIX,
+          // Redis being away must not take logins down with it: the limit is a brake, not a lock.
+          skipOnError: true,
+        }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'RATE_LIMITED', `Too many requests, retry in ${Math.ceil(context.ttl / 1000)} s`, {
         retryAfterSeconds: Math.ceil(context.ttl / 1000),

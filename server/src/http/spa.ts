@@ -21,6 +21,8 @@ export async function registerSpa(
     await app.register(fastifyStatic, {
       root: webDist,
       index: false,
+      // The build writes .br and .gz beside each text file (web/vite-precompress.ts); sent as the client accepts.
+      preCompressed: true,
       // Vite fingerprints everything under assets/, so those may be cached forever; index.html never.
       setHeaders(res, path) {
         res.header(

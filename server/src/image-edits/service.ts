@@ -2,7 +2,7 @@ import { sniffImageType } from '@stickerbook/model';
 import type { FastifyInstance } from 'fastify';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { ImageEditJobState } from '../db/schema.ts';
 import { findBlob, insertBlob, markBlobUploaded, type ImageRow } from '../images/repository.ts';
 import {

@@ -16,6 +16,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
 import { blobs, images, renderJobs, stockPhotos } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
+import { cmykVariantKey } from './cmyk-variant.ts';
 import { blobStorageKey, type ImageRow } from './repository.ts';
 
 export const FILE_CLEANUP_QUEUE = 'file-cleanup';
@@ -30,10 +31,13 @@ export interface FileCleanupJob {
 
 export const NO_FILES: FileCleanupJob = { blobIds: [], keys: [] };
 
-/** An image's files: its blob and its variants. */
+/** An image's files: its blob and its variants (the print-shop CMYK copies of both go with them, see below). */
 export function imageFiles(image: Pick<ImageRow, 'blobId' | 'variants'>): FileCleanupJob {
   return { blobIds: [image.blobId], keys: Object.values(image.variants).map((variant) => variant.key) };
 }
+
+/** Files with the CMYK copies that may have been made of them (cmyk-variant.ts names a copy after its source). */
+const withCmykCopies = (keys: Iterable<string>) => [...keys].flatMap((key) => [key, cmykVariantKey(key)]);
 
 export function mergeFiles(...parts: FileCleanupJob[]): FileCleanupJob {
   return {
@@ -95,13 +99,17 @@ export async function runFileCleanupJob(deps: FileCleanupDeps, job: FileCleanupJ
         .where(inArray(blobs.id, blobIds))
     : [];
   const storageKeyOf = (id: string) => rows.find((row) => row.id === id)?.storageKey ?? blobStorageKey(id);
-  const kept = new Set<string>([
-    ...[...inUse].map(storageKeyOf),
-    ...referencing.flatMap((row) => Object.values(row.variants).map((variant) => variant.key)),
-    ...referencingStock.flatMap((row) => Object.values(row.files).map((file) => file.key)),
-  ]);
+  const kept = new Set<string>(
+    withCmykCopies([
+      ...[...inUse].map(storageKeyOf),
+      ...referencing.flatMap((row) => Object.values(row.variants).map((variant) => variant.key)),
+      ...referencingStock.flatMap((row) => Object.values(row.files).map((file) => file.key)),
+    ]),
+  );
   const unusedRows = rows.filter((row) => !inUse.has(row.id));
-  const doomed = new Set([...job.keys, ...blobIds.filter((id) => !inUse.has(id)).map(storageKeyOf)]);
+  const doomed = new Set(
+    withCmykCopies([...job.keys, ...blobIds.filter((id) => !inUse.has(id)).map(storageKeyOf)]),
+  );
   const keys = [...doomed].filter((key) => !kept.has(key));
   if (keys.length > 0) await deps.storage.delete(keys);
   // Rows after files: if the storage failed, the retry still finds the blobs to delete.

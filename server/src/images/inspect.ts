@@ -1,7 +1,11 @@
 import {
+  decodeMaxPixels,
   IMAGE_HEADER_BYTES,
+  IMAGE_MAX_SIDE_PX,
   IMAGE_UPLOAD_MAX_PIXELS,
+  downscaledSize,
   imageUploadProblems,
+  needsDownscale,
   readImageHeaderSize,
   sniffImageType,
   type ImageFileType,
@@ -58,21 +62,45 @@ export async function inspectStoredUpload(
   if (type === 'image/svg+xml') return inspectSvg(await storage.read(key));
   // The header had no size within its first bytes (huge EXIF blocks): let sharp read the header of the whole
   // file; it decodes no pixels for metadata, and limitInputPixels refuses a bomb all the same.
-  const input = headerSize ? head : await storage.read(key);
-  return inspectRaster(input, type, headerSize);
+  const whole = headerSize && byteSize <= head.length ? head : await storage.read(key);
+  const inspected = await inspectRaster(headerSize ? head : whole, type, headerSize);
+  await decodeCompletely(whole);
+  return inspected;
+}
+
+/** Side the full decode shrinks to: JPEG decodes at 1/8 scale on load, so a 30 MP photo costs milliseconds. */
+const DECODE_CHECK_SIDE_PX = 16;
+
+/**
+ * A truncated or corrupt file passes the header checks and would only fail in the variants job, after the upload
+ * was answered 201 and placed. Decoding every pixel row (at a tiny size, so cheaply) finds it while the client
+ * still waits; only after the size checks above, so a bomb is never decoded.
+ */
+async function decodeCompletely(input: Buffer): Promise<void> {
+  try {
+    await sharp(input, { failOn: 'truncated', limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS })
+      .resize(DECODE_CHECK_SIDE_PX, DECODE_CHECK_SIDE_PX, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw uploadRejected(['IMAGE_DAMAGED']);
+  }
 }
 
 async function inspectRaster(input: Buffer, type: ImageFileType, headerSize: PixelSize | undefined) {
   let metadata: Metadata;
   try {
-    metadata = await sharp(input, { limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS }).metadata();
+    metadata = await sharp(input, { limitInputPixels: decodeMaxPixels(type) }).metadata();
   } catch {
     throw uploadRejected(['IMAGE_UNREADABLE']);
   }
   const width = metadata.width ?? headerSize?.width ?? 0;
   const height = metadata.height ?? headerSize?.height ?? 0;
   if (width <= 0 || height <= 0) throw uploadRejected(['IMAGE_UNREADABLE']);
-  if (width * height > IMAGE_UPLOAD_MAX_PIXELS) throw uploadRejected(['IMAGE_TOO_MANY_PIXELS']);
+  const kept = needsDownscale({ width, height }, type)
+    ? downscaledSize({ width, height })
+    : { width, height };
+  if (kept.width * kept.height > IMAGE_UPLOAD_MAX_PIXELS) throw uploadRejected(['IMAGE_TOO_MANY_PIXELS']);
   const turned = (metadata.orientation ?? 1) >= 5;
   return {
     type,
@@ -104,5 +132,26 @@ async function inspectSvg(source: Buffer): Promise<InspectedImage> {
     height: Math.round(height * factor),
     hasIccProfile: false,
     hasAlpha: true,
+  };
+}
+
+/**
+ * A photo over IMAGE_MAX_SIDE_PX on its longer side, scaled down to it (SPEC §5 print quality; the browser does
+ * the same before uploading, this is for direct API uploads). EXIF orientation is applied, so the result is
+ * upright with orientation 1; JPEG stays JPEG (quality 92, colour profile kept), PNG stays PNG.
+ */
+export async function downscaleUpload(
+  source: Buffer,
+  inspected: InspectedImage,
+): Promise<{ bytes: Buffer; inspected: InspectedImage }> {
+  let pipeline = sharp(source, { limitInputPixels: decodeMaxPixels(inspected.type) })
+    .rotate()
+    .resize({ width: IMAGE_MAX_SIDE_PX, height: IMAGE_MAX_SIDE_PX, fit: 'inside', withoutEnlargement: true })
+    .keepIccProfile();
+  pipeline = inspected.type === 'image/png' ? pipeline.png() : pipeline.jpeg({ quality: 92, mozjpeg: true });
+  const { data, info } = await pipeline.toBuffer({ resolveWithObject: true });
+  return {
+    bytes: data,
+    inspected: { ...inspected, width: info.width, height: info.height, orientation: undefined },
   };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { directUploadRoutes } from '../routes/direct-uploads.ts';
-import { faceRoutes } from '../routes/faces.ts';
-import { imageRoutes } from '../routes/images.ts';
+import { directUploadRoutes } from './direct-upload-routes.ts';
+import { faceRoutes } from './face-routes.ts';
+import { imageRoutes } from './routes.ts';
 import { imageServices } from './service.ts';
 
 /** Uploads, image records and face detection (issue 5), registered under /api/v1 by routes/index.ts. */

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { blobs, images } from '../db/schema.ts';
 
@@ -39,6 +39,12 @@ export async function markPendingBlobUploaded(db: Db, id: string): Promise<boole
     .where(and(eq(blobs.id, id), eq(blobs.state, 'pending')))
     .returning({ id: blobs.id });
   return marked.length === 1;
+}
+
+/** After the server rewrote a blob's bytes (a photo scaled down): its size and MD5 follow the new content. */
+export async function updateBlobContent(db: Db, id: string, bytes: Buffer): Promise<void> {
+  const checksum = createHash('md5').update(bytes).digest('base64');
+  await db.update(blobs).set({ byteSize: bytes.length, checksum }).where(eq(blobs.id, id));
 }
 
 export async function markBlobUploaded(db: Db, id: string): Promise<void> {

@@ -1,6 +1,6 @@
-import type { ImageModel } from '@stickerbook/model';
+import { needsDownscale, type ImageModel } from '@stickerbook/model';
 import type { FastifyInstance } from 'fastify';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { ImageRecordDetails } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
@@ -13,7 +13,7 @@ import {
   imageFiles,
   type FileCleanupJob,
 } from './file-cleanup.ts';
-import { inspectStoredUpload } from './inspect.ts';
+import { downscaleUpload, inspectStoredUpload } from './inspect.ts';
 import {
   claimBlob,
   deleteBlobRow,
@@ -21,6 +21,7 @@ import {
   insertImage,
   markBlobUploaded,
   releaseBlob,
+  updateBlobContent,
   type BlobRow,
   type ImageRow,
 } from './repository.ts';
@@ -118,6 +119,15 @@ export async function createImageFromBlob(services: ImageServices, input: NewIma
   if (!input.claimed && !(await claimBlob(db, blob.id))) {
     throw new AppError(409, 'BLOB_IN_USE', 'This upload already belongs to an image');
   }
+  let byteSize = blob.byteSize;
+  if (needsDownscale(inspected, inspected.type)) {
+    // A direct API upload of a photo over 6000 px is kept at 6000 px, as the browser would have sent it.
+    const scaled = await downscaleUpload(await storage.read(blob.storageKey), inspected);
+    await storage.put(blob.storageKey, scaled.bytes, inspected.type);
+    await updateBlobContent(db, blob.id, scaled.bytes);
+    inspected = scaled.inspected;
+    byteSize = scaled.bytes.length;
+  }
   const details: ImageRecordDetails = { width: inspected.width, height: inspected.height };
   if (input.face !== undefined) details.face = input.face;
   const image = await insertImage(db, {
@@ -129,7 +139,7 @@ export async function createImageFromBlob(services: ImageServices, input: NewIma
     filename: blob.filename,
     details,
     meta: {
-      byteSize: blob.byteSize,
+      byteSize,
       orientation: inspected.orientation,
       hasIccProfile: inspected.hasIccProfile,
       hasAlpha: inspected.hasAlpha,

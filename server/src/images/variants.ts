@@ -2,6 +2,7 @@ import { IMAGE_UPLOAD_MAX_PIXELS } from '@stickerbook/model';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageVariantFile, ImageVariantName } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
+import { canMakeCmykVariants, cmykVariant } from './cmyk-variant.ts';
 
 /**
  * Longest side of each variant. The renderer picks one by zoom (small < 100 %, medium < 500 %, large < 1000 %,
@@ -79,6 +80,13 @@ export async function makeVariants(
     const key = variantKey(source.imageId, 'original', extension);
     await storage.put(key, data, contentType);
     result.original = { key, width: info.width, height: info.height, contentType };
+  }
+  // The print-shop CMYK copy of a photo, made once here so no PDF/X export waits for it (cmyk-variant.ts). Without
+  // Ghostscript, or if it fails, the export makes it when it first needs it.
+  if (!png && canMakeCmykVariants()) {
+    await cmykVariant(storage, result.original.key).catch((error: unknown) =>
+      console.error(`[image variants] no CMYK copy of ${source.imageId}:`, error),
+    );
   }
   return result;
 }

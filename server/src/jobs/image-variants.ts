@@ -1,4 +1,5 @@
 import type { Database } from '../db/database.ts';
+import { cmykVariantKey } from '../images/cmyk-variant.ts';
 import { detectLargestFace } from '../images/faces.ts';
 import { findBlob, findImage, updateImage } from '../images/repository.ts';
 import { makeVariants } from '../images/variants.ts';
@@ -52,8 +53,8 @@ export async function runImageVariantsJob(deps: ImageVariantsDeps, job: ImageVar
     if (!updated)
       await deps.storage.delete(
         Object.values(variants)
-          .map((v) => v.key)
-          .filter((k) => k !== blob.storageKey),
+          .flatMap((v) => [v.key, cmykVariantKey(v.key)])
+          .filter((k) => k !== blob.storageKey && k !== cmykVariantKey(blob.storageKey)),
       );
   } catch (error) {
     await updateImage(db, image.id, {

@@ -5,8 +5,9 @@ import type { Database } from '../db/database.ts';
 import type { RenderJobParams } from '../db/schema.ts';
 import { BrowserPool, DEFAULT_CHROMIUM_PATH } from '../print/chromium.ts';
 import { ExportFiles } from '../print/export-files.ts';
+import { albumCmykPhotos } from '../print/cmyk-source.ts';
 import { runExport } from '../print/export-pipeline.ts';
-import { createStorage } from '../storage/index.ts';
+import { createStorage, type BlobStorage } from '../storage/index.ts';
 import { renderTokensFor, type RenderTokens } from '../print/render-tokens.ts';
 import {
   findRenderJob,
@@ -14,7 +15,7 @@ import {
   markRenderJobFinished,
   markRenderJobWorking,
   updateRenderJobProgress,
-} from '../repositories/render-jobs.ts';
+} from '../print/render-jobs-repository.ts';
 
 export const RENDER_EXPORT_QUEUE = 'render-export';
 
@@ -41,15 +42,19 @@ export interface RenderExportDeps {
   browsers: BrowserPool;
   files: ExportFiles;
   tokens: RenderTokens;
+  /** Where the photos and their CMYK copies are (images/cmyk-variant.ts). */
+  storage: BlobStorage;
 }
 
 export function renderExportDeps(database: Database, config: Config): RenderExportDeps {
+  const { storage } = createStorage(config);
   return {
     database,
     publicUrl: config.publicUrl,
     browsers: new BrowserPool(config.chromiumPath ?? DEFAULT_CHROMIUM_PATH),
-    files: new ExportFiles(createStorage(config).storage),
+    files: new ExportFiles(storage),
     tokens: renderTokensFor(config),
+    storage,
   };
 }
 
@@ -81,6 +86,7 @@ export async function runRenderExportJob(
       url,
       settings,
       proofLanguage: row.settings.preset === PROOF_PRESET ? (row.settings.language ?? null) : undefined,
+      cmykPhotos: albumCmykPhotos(deps.database, deps.storage, row.albumId),
       onProgress: async (done, total) => {
         // Loading is the first 5 %, pages up to 95 %, storing the rest.
         const progress = Math.min(95, 5 + Math.floor((90 * done) / total));
@@ -97,7 +103,10 @@ export async function runRenderExportJob(
     });
     if (!result) return;
     if (process.env.PRINT_TIMINGS)
-      console.error(`[render export] ${renderJobId} ${result.pages} pages`, result.timingsMs);
+      // One line per export, so the benchmark can read the stages back (bench/src/print.ts).
+      console.error(
+        `[render export] ${renderJobId} ${result.pages} pages ${JSON.stringify(result.timingsMs)}`,
+      );
     const fileKey = deps.files.keyFor(renderJobId, `${row.albumId}-${settings.mode}`, result.ext);
     const fileSize = await deps.files.write(fileKey, result.data, result.contentType);
     const fileName = deps.files.nameOf(fileKey);

@@ -6,6 +6,7 @@ import {
 } from '@stickerbook/model';
 import type { Browser, Page } from 'playwright-core';
 import { blackTextToGray } from './black-text.ts';
+import { holdOutPhotos, putBackPhotos, type CmykPhotoSource, type HeldPhotos } from './cmyk-photos.ts';
 import { mergeWithExactBoxes } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
 import { stampProof } from './proof-stamp.ts';
@@ -25,7 +26,7 @@ export interface ExportResult {
   ext: 'pdf' | 'jpg' | 'png' | 'zip';
   contentType: string;
   pages: number;
-  /** Where the time went, for the benchmark and the logs: open, ready, print, merge (ms). */
+  /** Where the time went, for the benchmark and the logs: open, ready, print, boxes, pdfx, photos (ms). */
   timingsMs: Record<string, number>;
 }
 
@@ -39,6 +40,8 @@ export interface ExportRun {
   chunkPages?: number;
   /** A proof (PDF only): every page is stamped as not for print, in this language (proof-stamp.ts). */
   proofLanguage?: string | null;
+  /** PDF/X: the CMYK copies of the photos, embedded as they are instead of converted by Ghostscript. */
+  cmykPhotos?: CmykPhotoSource;
 }
 
 export class RenderRouteError extends Error {
@@ -136,27 +139,37 @@ async function pdf(
     await run.onProgress?.(to, layout.pageCount);
   }
   lap('print');
-  // For the print shop's CMYK file, black text is made gray first so it prints in the K ink alone.
+  // For the print shop's CMYK file, black text is made gray first so it prints in the K ink alone, and photos with
+  // a CMYK copy are held out of Ghostscript's pass (cmyk-photos.ts). A proof is stamped and never converted.
   const proofLanguage = run.proofLanguage;
+  let held: HeldPhotos = { byHeight: new Map() };
   let data = await mergeWithExactBoxes(
     chunks,
     layout.sheets,
     proofLanguage !== undefined
       ? (doc) => stampProof(doc, proofLanguage)
       : run.settings.pdfx
-        ? async (doc) => void blackTextToGray(doc)
+        ? async (doc) => {
+            blackTextToGray(doc);
+            if (run.cmykPhotos) held = await holdOutPhotos(doc, run.cmykPhotos);
+          }
         : undefined,
   );
   lap('boxes');
   if (run.settings.pdfx && proofLanguage === undefined) {
+    const converted = await convertToCmyk(data);
+    lap('pdfx');
     // Ghostscript does not keep our boxes exactly, so they are set again on its output.
     data = await mergeWithExactBoxes(
-      [await convertToCmyk(data)],
+      [converted],
       layout.sheets,
-      (doc) => declarePdfx(doc, { title: layout.title }),
+      async (doc) => {
+        putBackPhotos(doc, held);
+        await declarePdfx(doc, { title: layout.title });
+      },
       PDFX_PDF_VERSION,
     );
-    lap('pdfx');
+    lap('photos');
   }
   return { data, ext: 'pdf', contentType: 'application/pdf', pages: layout.pageCount };
 }

@@ -1,6 +1,6 @@
 import type { ImageVariantName } from '@stickerbook/model';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { images } from '../db/schema.ts';
 import { findBlob } from '../images/repository.ts';
 import { createStorage } from '../storage/index.ts';

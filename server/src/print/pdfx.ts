@@ -46,8 +46,9 @@ export interface PdfxOptions {
  * 1. Ghostscript's pdfwrite (`gs` from Debian's ghostscript) converts every colour to CMYK through the profile,
  *    as PDF 1.6 so transparency stays live. Ghostscript 10.0's own `-dPDFX` writes PDF/X-3, which forbids
  *    transparency: it flattens every page that has any (designs use opacity) into one 720 dpi bitmap, text
- *    included. Images keep their pixel size (no downsampling) and are re-encoded as CMYK JPEG at quality 95;
- *    fonts stay embedded; pages are never rotated.
+ *    included. Photos with a CMYK copy are held out of this pass (cmyk-photos.ts); other images keep their pixel
+ *    size (no downsampling) and are re-encoded as CMYK JPEG by pdfwrite (its own default quality: `-dJPEGQ` is
+ *    not what pdfwrite's DCT filter reads); fonts stay embedded; pages are never rotated.
  * 2. `declarePdfx` (after the boxes are set again, pdf-boxes.ts) adds what PDF/X-4 asks of the file itself: the
  *    output intent with the embedded profile, GTS_PDFXVersion and Trapped in the Info dictionary and the same in
  *    XMP metadata.
@@ -85,6 +86,8 @@ export async function convertToCmyk(
         '-dColorImageFilter=/DCTEncode',
         '-dGrayImageFilter=/DCTEncode',
         '-dJPEGQ=95',
+        // Held-out photos' stand-ins (cmyk-photos.ts) must stay image objects to be found again.
+        '-dMaxInlineImageSize=0',
         '-dEmbedAllFonts=true',
         '-dSubsetFonts=true',
         `-sOutputFile=${output}`,

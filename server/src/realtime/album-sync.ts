@@ -15,7 +15,7 @@
  *   FOLD_IDLE_MS, every FOLD_EVERY mutations, when the last editor on this instance leaves, and on shutdown.
  *   The cached document is the document at the cached version, so folding needs no read.
  */
-import { applyMutation, type AlbumDocument, type Patch } from '@stickerbook/model';
+import { applyMutation, type AlbumDocument, type MutationActor, type Patch } from '@stickerbook/model';
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
@@ -31,7 +31,12 @@ export interface MutationPayload {
 }
 
 export type MutationErrorCode =
-  'INVALID_PAYLOAD' | 'INVALID_MUTATION' | 'ALBUM_LOCKED' | 'ACCESS_LOST' | 'SAVE_FAILED';
+  | 'INVALID_PAYLOAD'
+  | 'INVALID_MUTATION'
+  | 'COMMENT_FORBIDDEN'
+  | 'ALBUM_LOCKED'
+  | 'ACCESS_LOST'
+  | 'SAVE_FAILED';
 
 export type SubmitResult =
   | { ok: true; version: number; duplicate: boolean; patches: Patch[] }
@@ -291,7 +296,16 @@ export class AlbumSyncService {
           answer(job, locked());
           continue;
         }
-        const result = applyMutation(doc, job.payload.patches, MAX_PATCHES_PER_MUTATION);
+        const result = applyMutation(
+          doc,
+          job.payload.patches,
+          MAX_PATCHES_PER_MUTATION,
+          actorOf(job.principal),
+        );
+        if (result.ok === false && result.forbidden) {
+          answer(job, forbidden(result.forbidden.message));
+          continue;
+        }
         if (!result.ok) {
           // A re-send of a mutation stored before this instance's memory (restart, other instance) may no longer
           // apply (it removed a node that is gone now): the log decides, not the document.
@@ -375,6 +389,14 @@ function invalid(result: Extract<ReturnType<typeof applyMutation>, { ok: false }
     path: issue?.path,
   };
 }
+
+/** Comments store their author as the user's id (web: elementDefaults); guests are never authors or admins. */
+const actorOf = (principal: Principal): MutationActor => ({
+  id: principal.kind === 'user' ? principal.id : `guest:${principal.id}`,
+  admin: isAdmin(principal),
+});
+
+const forbidden = (message: string): SubmitResult => ({ ok: false, code: 'COMMENT_FORBIDDEN', message });
 
 const locked = (): SubmitResult => ({
   ok: false,

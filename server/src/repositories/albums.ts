@@ -273,7 +273,9 @@ export async function currentAlbumDocument(db: Db, id: string): Promise<CurrentA
 export async function albumWithWorkspaceJson(
   db: Db,
   id: string,
-): Promise<{ album: AlbumHeader; json: string; settings: AlbumDocument['settings'] } | undefined> {
+): Promise<
+  { album: AlbumHeader; json: string; settings: AlbumDocument['settings']; stickerSorts: number } | undefined
+> {
   const current = await readCurrent(db, id);
   if (!current) return undefined;
   return {
@@ -281,6 +283,7 @@ export async function albumWithWorkspaceJson(
     // Without a tail the stored text goes out as it is: no re-serialisation of hundreds of kB.
     json: current.unchangedSnapshot ?? JSON.stringify(current.doc),
     settings: current.doc.settings,
+    stickerSorts: Object.keys(current.doc.stickers).length,
   };
 }
 

@@ -80,6 +80,7 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
         if (result.code === 'ACCESS_LOST') throw notFound('Album');
         if (result.code === 'ALBUM_LOCKED') throw new AppError(409, 'ALBUM_LOCKED', result.message);
         if (result.code === 'SAVE_FAILED') throw new AppError(503, 'SAVE_FAILED', result.message);
+        if (result.code === 'COMMENT_FORBIDDEN') throw new AppError(403, 'COMMENT_FORBIDDEN', result.message);
         throw new AppError(422, 'MERGE_ERROR', result.message, { path: result.path });
       }
       if (!result.duplicate) {

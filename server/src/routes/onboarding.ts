@@ -8,7 +8,7 @@ import { albumInvitations, albumMembers, type AlbumSettingsRecord } from '../db/
 import { notFound } from '../http/errors.ts';
 import { findAlbumFor } from '../repositories/albums.ts';
 import { findBlueprint } from '../repositories/blueprints.ts';
-import { DEFAULT_ALBUM_TITLE } from './albums.ts';
+import { DEFAULT_ALBUM_TITLE } from '../albums/routes.ts';
 import { errorResponses } from './schemas.ts';
 
 const onboardingStateSchema = z.object(

@@ -26,9 +26,9 @@ export const userSchema = z.object({
   activated: z.boolean(),
 });
 
+/** The refresh token is not in the body: it comes in an HttpOnly cookie (auth/refresh-cookie.ts). */
 export const userSessionSchema = z.object({
   access_token: z.string(),
-  refresh_token: z.string(),
   user: userSchema,
 });
 

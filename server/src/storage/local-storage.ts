@@ -16,7 +16,7 @@ import {
 import { fileMd5Base64 } from './file-md5.ts';
 import { stableExpiry, type UrlSigner } from './url-signer.ts';
 
-/** URL paths of the routes that serve this storage (routes/direct-uploads.ts). */
+/** URL paths of the routes that serve this storage (images/direct-upload-routes.ts). */
 export const LOCAL_UPLOAD_PATH = '/api/v1/blobs/';
 export const LOCAL_FILES_PATH = '/api/v1/files/';
 

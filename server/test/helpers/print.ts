@@ -17,16 +17,35 @@ import { SERVER_ROOT, type Config } from '../../src/config/index.ts';
 import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
 import { renderExportDeps, workRenderExports, type RenderExportDeps } from '../../src/jobs/render-export.ts';
 import { replaceAlbumDocument } from '../../src/repositories/albums.ts';
+import type { BuildOptions } from '../../src/app.ts';
 import { bearer, startTestApp, type TestApp } from './test-app.ts';
 
 export const run = promisify(execFile);
 
 /** The built SPA (`npm run build -w web`); WEB_DIST points elsewhere when it was built into another folder. */
 export const PRINT_WEB_DIST = resolve(process.env.WEB_DIST ?? join(SERVER_ROOT, '..', 'web', 'dist'));
-export const printTestsCanRun =
-  process.env.SKIP_BROWSER_TESTS !== '1' &&
-  existsSync(join(PRINT_WEB_DIST, 'index.html')) &&
-  existsSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium');
+/**
+ * Whether the system packages (and files) a test file needs are there. In CI (CI=true) a missing one fails the file
+ * instead of skipping it, so a broken image cannot pass by skipping; locally the tests skip with a message.
+ */
+export function systemTestsCanRun(needs: Record<string, string | undefined>): boolean {
+  const missing = Object.entries(needs)
+    .filter(([, path]) => !path || !existsSync(path))
+    .map(([name]) => name);
+  const inCi = ['true', '1'].includes(String(process.env.CI ?? '').toLowerCase());
+  if (inCi && (missing.length > 0 || process.env.SKIP_BROWSER_TESTS === '1'))
+    throw new Error(`CI: these tests need ${missing.join(', ') || 'SKIP_BROWSER_TESTS unset'}`);
+  if (missing.length > 0) console.warn(`Tests skipped: they need ${missing.join(', ')}`);
+  return process.env.SKIP_BROWSER_TESTS !== '1' && missing.length === 0;
+}
+
+/** The print tests need the built web app, Debian's chromium, poppler-utils and ghostscript. */
+export const printTestsCanRun = systemTestsCanRun({
+  'the built web app (npm run build -w web)': join(PRINT_WEB_DIST, 'index.html'),
+  chromium: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  'poppler-utils': '/usr/bin/pdfinfo',
+  ghostscript: '/usr/bin/gs',
+});
 
 export interface PrintStack extends TestApp {
   baseUrl: string;
@@ -43,10 +62,16 @@ export async function startPrintStack(
     deps?: (deps: RenderExportDeps) => RenderExportDeps;
     /** More settings, e.g. `s3` to store files in a bucket. */
     config?: Partial<Config>;
+    /** Where the server's log lines go (tests that read the log). */
+    logStream?: BuildOptions['logStream'];
   } = {},
 ): Promise<PrintStack> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-print-'));
-  const t = await startTestApp('pglite', { ...options.config, webDist: PRINT_WEB_DIST, dataDir });
+  const t = await startTestApp(
+    'pglite',
+    { ...options.config, webDist: PRINT_WEB_DIST, dataDir },
+    { logStream: options.logStream },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -92,9 +92,20 @@ export async function startTestApp(
 
 export interface Session {
   access_token: string;
+  /** From the HttpOnly `sb_refresh` cookie of the answer (never in the body). */
   refresh_token: string;
   user: { sub: string; email: string; roles: string[] };
 }
+
+/** The value of a cookie the response sets (undefined when it sets none of that name). */
+export function cookieOf(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((cookie) => cookie.name === name)?.value;
+}
+
+/** The refresh cookie to send back, as a browser would to its path. */
+export const refreshCookie = (token: string, kind: 'user' | 'guest' = 'user') => ({
+  cookie: `${kind === 'user' ? 'sb_refresh' : 'sb_guest_refresh'}=${token}`,
+});
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
@@ -108,7 +119,7 @@ export async function signUp(
     payload: { email, password: 'correct horse battery' },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
-  return response.json();
+  return { ...response.json(), refresh_token: cookieOf(response, 'sb_refresh')! };
 }
 
 export async function createGuest(
@@ -116,7 +127,7 @@ export async function createGuest(
 ): Promise<{ access_token: string; refresh_token: string; guest_id: string }> {
   const response = await app.inject({ method: 'POST', url: '/api/v1/public/guest_tokens' });
   if (response.statusCode !== 201) throw new Error(`guest token failed: ${response.body}`);
-  return response.json();
+  return { ...response.json(), refresh_token: cookieOf(response, 'sb_guest_refresh')! };
 }
 
 export async function createAlbum(

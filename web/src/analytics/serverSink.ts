@@ -1,6 +1,5 @@
 import { ANALYTICS_LIMITS } from '@stickerbook/model/analytics';
-import { isExpired } from '../auth/jwt.ts';
-import { getSession } from '../auth/session.ts';
+import { getSession, validAccessToken } from '../auth/session.ts';
 import type { AnalyticsEvent, AnalyticsSink } from './sink.ts';
 
 export const ANALYTICS_EVENTS_URL = '/api/v1/analytics/events';
@@ -17,7 +16,7 @@ export interface ServerSinkOptions {
 /** The signed-in user's token when it is still valid; analytics never refreshes a session. */
 function currentUserToken(): string | undefined {
   const session = getSession();
-  return session.kind === 'user' && !isExpired(session.accessToken) ? session.accessToken : undefined;
+  return session.kind === 'user' ? validAccessToken(session) : undefined;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../auth/session.ts';
-import { api, setUserLoggedOutHandler } from './client.ts';
+import { api, logOutUser, setUserLoggedOutHandler, startUserSession } from './client.ts';
 import { ApiError } from './errors.ts';
 
 /** A JWT-shaped token whose only meaningful claim is its expiry. */
@@ -35,7 +35,6 @@ describe('api client', () => {
     setSession({
       kind: 'user',
       accessToken: token(3600),
-      refreshToken: 'r',
       user: { sub: 'u', email: 'e', roles: [] },
     });
     fetchMock.mockResolvedValueOnce(json(200, { albums: [] }));
@@ -51,7 +50,6 @@ describe('api client', () => {
     setSession({
       kind: 'user',
       accessToken: token(3600),
-      refreshToken: 'r',
       user: { sub: 'u', email: 'e', roles: [] },
     });
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }));
@@ -62,7 +60,7 @@ describe('api client', () => {
 
   it('creates a guest token when a guest-allowed call finds no session', async () => {
     fetchMock
-      .mockResolvedValueOnce(json(201, { access_token: token(3600), refresh_token: 'gr', guest_id: 'g1' }))
+      .mockResolvedValueOnce(json(201, { access_token: token(3600), guest_id: 'g1' }))
       .mockResolvedValueOnce(json(201, { id: 'a1' }));
     await api.post('/albums', { blueprint_id: 'b' }, { asGuest: true });
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/public/guest_tokens');
@@ -70,11 +68,46 @@ describe('api client', () => {
   });
 
   it('refreshes an expired guest token and clears the guest when that fails', async () => {
-    setSession({ kind: 'guest', guestId: 'g1', accessToken: token(-60), refreshToken: 'gr' });
+    setSession({ kind: 'guest', guestId: 'g1', accessToken: token(-60) });
     fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHORIZED', message: 'expired' } }));
     fetchMock.mockResolvedValueOnce(json(200, { blueprints: [] }));
     await api.get('/blueprints');
     expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/public/guest_tokens/refresh');
     expect(getSession().kind).toBe('none');
+  });
+
+  it('keeps no token in local storage, only who is signed in', async () => {
+    startUserSession({ access_token: token(3600), user: { sub: 'u', email: 'e', roles: [] } });
+    const stored = localStorage.getItem('stickerbook.session')!;
+    expect(JSON.parse(stored)).toEqual({ kind: 'user', user: { sub: 'u', email: 'e', roles: [] } });
+    expect(stored).not.toContain('h.');
+  });
+
+  it('after a reload, refreshes from the cookie before the first call and sends the new token', async () => {
+    // What a reload leaves: the stored user, no access token in memory.
+    setSession({ kind: 'user', user: { sub: 'u', email: 'e', roles: [] } });
+    fetchMock
+      .mockResolvedValueOnce(
+        json(200, { access_token: token(3600), user: { sub: 'u', email: 'e', roles: [] } }),
+      )
+      .mockResolvedValueOnce(json(200, { albums: [] }));
+    await api.get('/albums');
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/v1/auth/refresh');
+    expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
+    const headers = fetchMock.mock.calls[1][1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toMatch(/^Bearer h\./);
+  });
+
+  it('asks the server to end the session when the user is logged out', () => {
+    setUserLoggedOutHandler(() => undefined);
+    setSession({ kind: 'user', accessToken: token(3600), user: { sub: 'u', email: 'e', roles: [] } });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    logOutUser();
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/v1/auth/refresh',
+      expect.objectContaining({ method: 'DELETE' }),
+    );
+    expect(getSession().kind).toBe('none');
+    expect(localStorage.getItem('stickerbook.session')).toBeNull();
   });
 });

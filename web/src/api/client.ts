@@ -18,14 +18,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-interface TokenPair {
+/** A login, sign-up or refresh answer; the refresh token comes in an HttpOnly cookie, never in the body. */
+interface UserTokens {
   access_token: string;
-  refresh_token: string;
-}
-interface UserTokens extends TokenPair {
   user: SessionUser;
 }
-interface GuestTokens extends TokenPair {
+interface GuestTokens {
+  access_token: string;
   guest_id: string;
 }
 
@@ -69,7 +68,8 @@ async function postForJson<T>(path: string, body: unknown): Promise<T> {
   return (await response.json()) as T;
 }
 
-// One refresh at a time: parallel requests that all find an expired token share it.
+// One refresh at a time: parallel requests that all find an expired token share it (a second refresh with the
+// same cookie would look like a stolen token and end the session).
 let refreshing: Promise<Session> | null = null;
 
 function singleFlight(work: () => Promise<Session>): Promise<Session> {
@@ -79,14 +79,14 @@ function singleFlight(work: () => Promise<Session>): Promise<Session> {
   return refreshing;
 }
 
+/** A new access token from the refresh cookie, which rotates on the way. */
 async function refreshSession(session: Session): Promise<Session> {
   if (session.kind === 'user') {
     try {
-      const tokens = await postForJson<UserTokens>('/auth/refresh', { refresh_token: session.refreshToken });
+      const tokens = await postForJson<UserTokens>('/auth/refresh', undefined);
       const next: Session = {
         kind: 'user',
         accessToken: tokens.access_token,
-        refreshToken: tokens.refresh_token,
         user: tokens.user ?? session.user,
       };
       setSession(next);
@@ -98,15 +98,12 @@ async function refreshSession(session: Session): Promise<Session> {
   }
   if (session.kind === 'guest') {
     try {
-      const tokens = await postForJson<TokenPair>('/public/guest_tokens/refresh', {
-        refresh_token: session.refreshToken,
-        access_token: session.accessToken,
-      });
-      const next: Session = {
-        ...session,
-        accessToken: tokens.access_token,
-        refreshToken: tokens.refresh_token,
-      };
+      // The last access token, when this page still has one, ties the refresh to the same guest.
+      const tokens = await postForJson<GuestTokens>(
+        '/public/guest_tokens/refresh',
+        session.accessToken ? { access_token: session.accessToken } : undefined,
+      );
+      const next: Session = { kind: 'guest', guestId: tokens.guest_id, accessToken: tokens.access_token };
       setSession(next);
       return next;
     } catch {
@@ -120,21 +117,20 @@ async function refreshSession(session: Session): Promise<Session> {
 
 export async function createGuestSession(): Promise<Session> {
   const tokens = await postForJson<GuestTokens>('/public/guest_tokens', undefined);
-  const next: Session = {
-    kind: 'guest',
-    guestId: tokens.guest_id,
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-  };
+  const next: Session = { kind: 'guest', guestId: tokens.guest_id, accessToken: tokens.access_token };
   setSession(next);
   return next;
 }
 
-/** A session whose access token is fresh: refreshed when expired, a guest one created when asked for. */
+/**
+ * A session whose access token is fresh: refreshed when expired or not yet known (after a reload), a guest one
+ * created when asked for.
+ */
 export async function freshSession(asGuest = false): Promise<Session> {
   let session = getSession();
-  if (session.kind !== 'none' && isExpired(session.accessToken)) {
-    session = await singleFlight(() => refreshSession(session));
+  if (session.kind !== 'none' && (!session.accessToken || isExpired(session.accessToken))) {
+    const stale = session;
+    session = await singleFlight(() => refreshSession(stale));
   }
   if (session.kind === 'none' && asGuest) {
     session = await singleFlight(createGuestSession);
@@ -144,8 +140,18 @@ export async function freshSession(asGuest = false): Promise<Session> {
 
 export function logOutUser(): void {
   const wasUser = getSession().kind === 'user';
+  endServerSession();
   clearSession();
   if (wasUser) onUserLoggedOut();
+}
+
+/** Revokes the refresh cookie's token family and clears the cookie (the page cannot touch an HttpOnly cookie). */
+export function endServerSession(): void {
+  try {
+    void fetch(`${API_BASE}/auth/refresh`, { method: 'DELETE', keepalive: true }).catch(() => undefined);
+  } catch {
+    // Logging out here must never fail; the cookie then simply runs out.
+  }
 }
 
 function tokenOf(session: Session): string | undefined {
@@ -187,14 +193,9 @@ export const api = {
   delete: <T = void>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
 };
 
-/** Stores the tokens of a login/sign-up answer as the current session. */
+/** Makes a login/sign-up answer the current session (its refresh cookie is already set). */
 export function startUserSession(tokens: UserTokens): void {
-  setSession({
-    kind: 'user',
-    accessToken: tokens.access_token,
-    refreshToken: tokens.refresh_token,
-    user: tokens.user,
-  });
+  setSession({ kind: 'user', accessToken: tokens.access_token, user: tokens.user });
 }
 
 export type { UserTokens };

@@ -52,6 +52,8 @@ export interface Album extends AlbumSummary {
   locked?: boolean;
   version?: number;
   workspace?: AlbumDocument;
+  /** SPEC §3: how many different stickers the album has. */
+  total_sticker_sorts?: number;
 }
 
 export interface Blueprint {

@@ -43,5 +43,6 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/invitations/:token/confirm', access: 'login', screen: 'invitationConfirm' },
   // Admin only
   { path: '/dashboard', access: 'admin', screen: 'dashboard' },
+  { path: '/admin/outbox', access: 'admin', screen: 'outbox' },
   { path: '/admin/prices', access: 'admin', screen: 'priceAdmin' },
 ];

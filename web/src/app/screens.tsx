@@ -67,5 +67,6 @@ export const SCREENS: Record<string, Screen> = {
   orders: screen(() => import('../features/orders/OrdersPage.tsx'), 'OrdersPage'),
   order: screen(() => import('../features/orders/OrderPage.tsx'), 'OrderPage'),
   dashboard: screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
+  outbox: screen(() => import('../features/outbox/OutboxPage.tsx'), 'OutboxPage'),
   priceAdmin: screen(() => import('../features/price-admin/PriceAdminPage.tsx'), 'PriceAdminPage'),
 };

@@ -1,5 +1,5 @@
 import { useMemo, useSyncExternalStore } from 'react';
-import { readClaims } from './jwt.ts';
+import { isExpired, readClaims } from './jwt.ts';
 
 /** The signed-in user as far as the shell needs it (the full profile comes from GET /users/me). */
 export interface SessionUser {
@@ -10,10 +10,16 @@ export interface SessionUser {
   roles: string[];
 }
 
+/**
+ * Who is signed in. The access token lives in memory only; the refresh token is an HttpOnly cookie the page
+ * never sees (issue 16: an injected script must not carry a long-lived session away). `localStorage` keeps only
+ * who it was (kind, guest id, user profile), so a reload knows to refresh and the route guards can answer at once;
+ * until that refresh the session has no access token.
+ */
 export type Session =
   | { kind: 'none' }
-  | { kind: 'guest'; guestId: string; accessToken: string; refreshToken: string }
-  | { kind: 'user'; accessToken: string; refreshToken: string; user: SessionUser };
+  | { kind: 'guest'; guestId: string; accessToken?: string }
+  | { kind: 'user'; accessToken?: string; user: SessionUser };
 
 /** What route guards and menus look at. */
 export interface Viewer {
@@ -25,12 +31,24 @@ const STORAGE_KEY = 'stickerbook.session';
 const listeners = new Set<() => void>();
 let current: Session = load();
 
+/** What may be stored: the session without any token. */
+function withoutTokens(session: Session): Session {
+  if (session.kind === 'guest') return { kind: 'guest', guestId: session.guestId };
+  if (session.kind === 'user') return { kind: 'user', user: session.user };
+  return session;
+}
+
 function load(): Session {
   try {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return { kind: 'none' };
     const parsed = JSON.parse(raw) as Session;
-    return parsed.kind === 'guest' || parsed.kind === 'user' ? parsed : { kind: 'none' };
+    if (parsed.kind !== 'guest' && parsed.kind !== 'user') return { kind: 'none' };
+    const stored = withoutTokens(parsed);
+    // Sessions stored before tokens left local storage: drop their tokens now.
+    if (Object.keys(parsed).length !== Object.keys(stored).length)
+      localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+    return stored;
   } catch {
     return { kind: 'none' };
   }
@@ -43,8 +61,14 @@ export function getSession(): Session {
 export function setSession(next: Session): void {
   current = next;
   if (next.kind === 'none') localStorage.removeItem(STORAGE_KEY);
-  else localStorage.setItem(STORAGE_KEY, JSON.stringify(next));
+  else localStorage.setItem(STORAGE_KEY, JSON.stringify(withoutTokens(next)));
   listeners.forEach((listener) => listener());
+}
+
+/** The session's access token while it is still valid (no refresh: for code that must not wait). */
+export function validAccessToken(session: Session): string | undefined {
+  if (session.kind === 'none' || !session.accessToken) return undefined;
+  return isExpired(session.accessToken) ? undefined : session.accessToken;
 }
 
 export function clearSession(): void {
@@ -60,7 +84,7 @@ export function viewerOf(session: Session): Viewer {
   if (session.kind !== 'user') return { kind: session.kind, isAdmin: false };
   const roles = session.user.roles.length
     ? session.user.roles
-    : (readClaims(session.accessToken).roles ?? []);
+    : ((session.accessToken && readClaims(session.accessToken).roles) ?? []);
   return { kind: 'user', isAdmin: roles.includes('admin') };
 }
 
@@ -73,9 +97,16 @@ export function useViewer(): Viewer {
   return useMemo(() => viewerOf(session), [session]);
 }
 
-// Another tab logging in or out changes this tab's session too.
+// Another tab logging in or out changes this tab's session too (its next request refreshes from the cookie).
 window.addEventListener('storage', (event) => {
   if (event.key !== STORAGE_KEY) return;
-  current = load();
+  const stored = load();
+  const same =
+    stored.kind === current.kind &&
+    (stored.kind !== 'user' || current.kind !== 'user' || stored.user.sub === current.user.sub) &&
+    (stored.kind !== 'guest' || current.kind !== 'guest' || stored.guestId === current.guestId);
+  // The same person with a fresh profile keeps this tab's access token.
+  current =
+    same && current.kind !== 'none' ? ({ ...stored, accessToken: current.accessToken } as Session) : stored;
   listeners.forEach((listener) => listener());
 });

@@ -188,6 +188,19 @@ describe('edit modes', () => {
     expect(editor.undo()).toBe(true);
   });
 
+  it('keeps the typed text when text edit is left by Escape from outside the text editor', () => {
+    const doc = withElements(shapes(), [{ id: 't', type: 'Text', x: 10, y: 100 }]);
+    const { editor } = makeEditor(doc);
+    expect(editor.startTextEdit('t')).toBe(true);
+    const typed = { blocks: [{ spans: [{ text: 'Typed', styles: ['SIZE-20'] }] }] };
+    editor.modes.attachTextDraft(() => typed);
+    expect(editor.modes.draftText()).toEqual(typed);
+    // The shortcut's Escape (focus on the toolbar or the page), not the text editor's own.
+    editor.keyDown({ key: 'Escape' });
+    expect(editor.editMode.get().kind).toBe('none');
+    expect(getNode(editor.doc, 't')!.props.text).toEqual(typed);
+  });
+
   it('previews an image crop and commits it as one change when leaving image edit mode', () => {
     const doc = withElements(blankDoc(), [{ id: 'img', type: 'Image', x: 10, y: 10, width: 40, height: 30 }]);
     const { editor } = makeEditor(doc);

@@ -68,7 +68,7 @@ export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
         // A function, so every reconnect presents a fresh (refreshed) token.
         auth: (callback) => {
           void freshSession(true).then((session) =>
-            callback({ token: session.kind === 'none' ? '' : session.accessToken }),
+            callback({ token: session.kind === 'none' ? '' : (session.accessToken ?? '') }),
           );
         },
         reconnectionDelay: 500,

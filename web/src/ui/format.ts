@@ -1,16 +1,42 @@
 import i18n from 'i18next';
 
-/** The one date formatting helper: Intl with the current UI language. */
-export function formatDate(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
+type DateInput = string | number | null | undefined;
+
+function parsed(value: DateInput): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(i18n.language, { day: 'numeric', month: 'short', year: 'numeric' }).format(
-    date,
-  );
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * The one date formatting helper: Intl with the user's UI language, never the browser's own locale (a German
+ * user on an English browser reads German dates everywhere).
+ */
+export function formatDate(value: DateInput, language: string = i18n.language): string {
+  const date = parsed(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** Date and time of day (uploads, print jobs), short, in the user's UI language. */
+export function formatDateTime(value: DateInput, language: string = i18n.language): string {
+  const date = parsed(value);
+  if (!date) return '';
+  return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
 /** yyyy-mm-dd for date inputs and the API's ISO dates. */
 export function isoDay(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '';
+}
+
+/**
+ * Whether a yyyy-mm-dd release date lies before today (the user's own calendar day). Such a date is allowed (an
+ * album for an event that happened) but the forms warn, since it is mostly a typo in the year.
+ */
+export function isPastDay(isoDate: string | null | undefined, today: Date = new Date()): boolean {
+  if (!isoDate || !/^\d{4}-\d{2}-\d{2}$/.test(isoDate)) return false;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const todayIso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
+  return isoDate < todayIso;
 }

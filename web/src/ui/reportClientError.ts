@@ -1,5 +1,4 @@
-import { isExpired } from '../auth/jwt.ts';
-import { getSession } from '../auth/session.ts';
+import { getSession, validAccessToken } from '../auth/session.ts';
 
 export const CLIENT_ERRORS_URL = '/api/v1/client_errors';
 
@@ -27,10 +26,8 @@ export function reportClientError(error: unknown): void {
       ...(RELEASE ? { release: RELEASE.slice(0, LIMITS.release) } : {}),
     };
     const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-    const session = getSession();
-    if (session.kind !== 'none' && !isExpired(session.accessToken)) {
-      headers.Authorization = `Bearer ${session.accessToken}`;
-    }
+    const token = validAccessToken(getSession());
+    if (token) headers.Authorization = `Bearer ${token}`;
     // keepalive: the report still leaves when the user reloads at once from the crash screen.
     fetch(CLIENT_ERRORS_URL, { method: 'POST', headers, body: JSON.stringify(body), keepalive: true }).catch(
       () => undefined,

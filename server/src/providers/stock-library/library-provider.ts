@@ -1,3 +1,4 @@
+import { STOCK_PHOTO_ID_LIMIT } from '../../db/schema.ts';
 import type { Db } from '../../db/database.ts';
 import type { BlobStorage } from '../../storage/index.ts';
 import {
@@ -52,7 +53,7 @@ export class StockLibrary implements StockProvider {
   }
 
   async photo(id: number): Promise<StockPhoto | undefined> {
-    if (id > 2 ** 31 - 1) return undefined; // library ids are PostgreSQL integers
+    if (id >= STOCK_PHOTO_ID_LIMIT) return undefined; // a Pexels id, never one of ours
     const row = await findLibraryPhoto(this.db, id);
     return row ? libraryPhotoView(this.storage, row) : undefined;
   }

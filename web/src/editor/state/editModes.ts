@@ -19,6 +19,8 @@ import { CROP_KEYS, NO_EDIT, type EditMode, type ImageCrop } from './modes.ts';
 
 export class EditModes {
   readonly mode = new Atom<EditMode>(NO_EDIT);
+  /** The open text editor's current content (set by the UI while it is mounted); leaving text edit saves it. */
+  private textDraft: (() => RichText) | null = null;
 
   constructor(private readonly editor: Editor) {}
 
@@ -45,6 +47,31 @@ export class EditModes {
     const mode = this.mode.get();
     if (mode.kind !== 'text') return false;
     return this.editor.change('text', (doc) => updateElement(doc, mode.id, { text }));
+  }
+
+  /**
+   * The UI's text editor registers how to read what is typed, so every way out of text edit (Escape from
+   * anywhere, a click outside, a toolbar change) keeps the typed text. Returns the unregister function.
+   */
+  attachTextDraft(read: () => RichText): () => void {
+    this.textDraft = read;
+    return () => {
+      if (this.textDraft === read) this.textDraft = null;
+    };
+  }
+
+  /** What the edited text holds right now, typing included; undefined when no text is being edited. */
+  draftText(): RichText | undefined {
+    return this.mode.get().kind === 'text' ? this.textDraft?.() : undefined;
+  }
+
+  /** Saves the typed text when it differs from the document's. */
+  private saveDraft(): void {
+    const mode = this.mode.get();
+    const draft = this.draftText();
+    if (mode.kind !== 'text' || !draft) return;
+    const saved = getNode(this.editor.doc, mode.id)?.props.text;
+    if (JSON.stringify(draft) !== JSON.stringify(saved)) this.commitText(draft);
   }
 
   startImage(id: string): boolean {
@@ -77,8 +104,9 @@ export class EditModes {
     this.editor.displayDoc.set(applyPatches(this.editor.doc, patches));
   }
 
-  /** Leaves any edit mode; an image edit commits its crop as one history entry. */
+  /** Leaves any edit mode; a text edit saves what was typed, an image edit commits its crop as one history entry. */
   stop(): void {
+    this.saveDraft();
     const mode = this.mode.get();
     this.mode.set(NO_EDIT);
     if (mode.kind !== 'image') return;

@@ -112,11 +112,14 @@ function ZoomMenu() {
           variant="subtle"
           color="gray"
           size="xs"
-          w={64}
+          // At least 64 px so the bar does not jump at every zoom step; wider for 4-5 digits (zoom goes to 10000 %),
+          // never cutting the '%' off.
+          miw={64}
+          px={8}
           data-testid="zoom-menu"
           aria-label={t('editorUi.zoom.menu')}
         >
-          {zoom} %
+          {`${zoom}\u00a0%`}
         </Button>
       </Menu.Target>
       <Menu.Dropdown>

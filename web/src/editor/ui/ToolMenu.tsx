@@ -43,10 +43,16 @@ export function ToolMenu({ mobile }: { mobile: boolean }) {
       radius="md"
       p={4}
       withBorder
-      style={{ position: 'absolute', left: 12, top: '50%', transform: 'translateY(-50%)', zIndex: 5 }}
+      // On phones the canvas is short (the tab sheet takes the lower part): the tools are a row at the top, clear
+      // of the history and page bars at the bottom.
+      style={
+        mobile
+          ? { position: 'absolute', left: 12, top: 12, zIndex: 5 }
+          : { position: 'absolute', left: 12, top: '50%', transform: 'translateY(-50%)', zIndex: 5 }
+      }
       data-testid="tool-menu"
     >
-      <Stack gap={4}>
+      <Stack gap={4} style={mobile ? { flexDirection: 'row' } : undefined}>
         {tools.map(({ id, icon: ToolIcon }) => (
           <Tooltip key={id} label={t(`editorUi.tools.${id}`)} position="right">
             <ActionIcon

@@ -1,7 +1,7 @@
 /**
  * Connects the editor to saving & realtime (issue 6: `startAlbumSync({ editor, albumId })` in web/src/sync).
- * The module is looked up with import.meta.glob so the editor builds and runs before that module exists; once
- * web/src/sync/index.ts lands, it is picked up without a change here. Without it the status is 'unavailable'.
+ * The module is imported on demand (its own chunk, with the socket client), and it is a real import: an editor
+ * without it does not build, instead of running without saving. Until it has loaded the status is 'unavailable'.
  */
 import { useEffect, useState } from 'react';
 import type { Editor } from '../Editor.ts';
@@ -24,7 +24,7 @@ export interface AlbumSyncView {
   presence: ReadonlyAtom<readonly RemoteUser[]>;
 }
 
-const syncModules = import.meta.glob<SyncModule>('../../sync/index.ts');
+const loadSync = (): Promise<SyncModule> => import('../../sync/index.ts');
 const UNAVAILABLE: AlbumSyncView = {
   status: new Atom<SyncStatus>('unavailable'),
   presence: new Atom<readonly RemoteUser[]>([]),
@@ -33,11 +33,9 @@ const UNAVAILABLE: AlbumSyncView = {
 export function useAlbumSync(editor: Editor, albumId: string): AlbumSyncView {
   const [view, setView] = useState<AlbumSyncView>(UNAVAILABLE);
   useEffect(() => {
-    const load = Object.values(syncModules)[0];
-    if (!load) return;
     let stopped = false;
     let stop: (() => void) | undefined;
-    void load().then((module) => {
+    void loadSync().then((module) => {
       if (stopped) return;
       const sync = module.startAlbumSync({ editor, albumId });
       stop = () => sync.stop();

@@ -10,7 +10,6 @@ import type { Camera } from '../camera/camera.ts';
 import type { Editor } from '../Editor.ts';
 import type { PointerInput } from '../input.ts';
 import type { Atom } from '../state/atom.ts';
-import { finishEditing } from './edit/textEditBridge.ts';
 
 /** Elements with this attribute (panels, meta bars, scrollbars, the text editor) keep their pointer events. */
 export const CANVAS_UI_ATTRIBUTE = 'data-canvas-ui';
@@ -77,7 +76,7 @@ export function useCanvasInput(
       if (activePointer !== null || pinch) return; // a third finger, or one left over from a pinch
       // Leaving an edit mode by clicking elsewhere commits it (SPEC §4); the click does nothing else.
       if (editor.editMode.get().kind !== 'none') {
-        finishEditing(() => editor.stopEditing());
+        editor.stopEditing();
         event.preventDefault();
         return;
       }

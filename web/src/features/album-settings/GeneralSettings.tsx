@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { confirm } from '../../ui/confirm.tsx';
-import { isoDay } from '../../ui/format.ts';
+import { isoDay, isPastDay } from '../../ui/format.ts';
 import { notify } from '../../ui/notify.ts';
 import { useDeleteAlbumFromSettings, useSaveAlbumSettings, type AlbumWithSettings } from './api.ts';
 import { PreviewLinkSettings } from './PreviewLinkSettings.tsx';
@@ -66,6 +66,13 @@ export function GeneralSettings({ album, mobile }: Props) {
           <TextInput
             type="date"
             label={t('albumSettings.general.releaseDate')}
+            description={
+              isPastDay(form.values.releaseDate) ? (
+                <span style={{ color: 'var(--mantine-color-orange-8)' }} data-testid="release-date-past">
+                  {t('releaseDate.past')}
+                </span>
+              ) : undefined
+            }
             {...form.getInputProps('releaseDate')}
             data-testid="settings-release-date"
           />

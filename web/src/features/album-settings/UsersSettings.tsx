@@ -1,6 +1,7 @@
 import {
   ActionIcon,
   Alert,
+  CopyButton,
   Anchor,
   Avatar,
   Badge,
@@ -14,7 +15,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { IconDoorExit, IconLock, IconMailForward, IconTrash, IconX } from '@tabler/icons-react';
+import {
+  IconCheck,
+  IconCopy,
+  IconDoorExit,
+  IconLock,
+  IconMailForward,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
@@ -33,6 +42,7 @@ import {
   useRemoveMember,
   type Association,
 } from './api.ts';
+import { formatDate } from '../../ui/format.ts';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -311,7 +321,7 @@ function PendingInvitations({
   query: ReturnType<typeof useInvitations>;
   isUser: boolean;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const cancel = useCancelInvitation(albumId);
   if (!isUser) return null;
   return (
@@ -335,10 +345,28 @@ function PendingInvitations({
             </Text>
             <Text size="xs" c="dimmed">
               {t('albumSettings.users.invitedOn', {
-                date: new Date(invitation.created_at).toLocaleDateString(i18n.language),
+                date: formatDate(invitation.created_at),
               })}
             </Text>
           </Stack>
+          {invitation.accept_url && (
+            <CopyButton value={invitation.accept_url}>
+              {({ copied, copy }) => (
+                <Button
+                  size="xs"
+                  variant="subtle"
+                  color={copied ? 'teal' : 'gray'}
+                  leftSection={copied ? <IconCheck size={14} /> : <IconCopy size={14} />}
+                  onClick={copy}
+                  data-testid="settings-invitation-copy"
+                >
+                  {copied
+                    ? t('albumSettings.users.invitationLinkCopied')
+                    : t('albumSettings.users.copyInvitationLink')}
+                </Button>
+              )}
+            </CopyButton>
+          )}
           {canCancel && (
             <Button
               size="xs"

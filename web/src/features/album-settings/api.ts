@@ -12,6 +12,8 @@ export interface Invitation {
   inviter_email: string | null;
   album_id: string;
   album_title: string;
+  /** The link the invitation mail carries; only for who may invite (to pass on by hand). */
+  accept_url?: string;
 }
 
 /** GET /public/invitations/{token}: the invitation as its link shows it. */
@@ -139,12 +141,29 @@ export function usePublicInvitation(token: string) {
   });
 }
 
+/** An invitation to the signed-in user's own address (start page). */
+export interface MyInvitation extends Invitation {
+  token: string;
+}
+
+export const pendingInvitationsKey = ['invitations', 'pending'] as const;
+
+export function usePendingInvitations() {
+  return useQuery({
+    queryKey: pendingInvitationsKey,
+    queryFn: async () => (await api.get<{ invitations: MyInvitation[] }>('/invitations/pending')).invitations,
+  });
+}
+
 export function useConfirmInvitation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
       api.post<{ album_id: string }>(`/invitations/${encodeURIComponent(token)}/confirm`),
-    onSuccess: () => client.invalidateQueries({ queryKey: queryKeys.albums, exact: true }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: pendingInvitationsKey });
+      return client.invalidateQueries({ queryKey: queryKeys.albums, exact: true });
+    },
   });
 }
 

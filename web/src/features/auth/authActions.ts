@@ -1,4 +1,4 @@
-import { api, startUserSession, type UserTokens } from '../../api/client.ts';
+import { api, endServerSession, startUserSession, type UserTokens } from '../../api/client.ts';
 import { clearSession } from '../../auth/session.ts';
 import { navigateTo } from '../../app/navigation.ts';
 import { queryClient } from '../../app/queryClient.ts';
@@ -34,6 +34,7 @@ export const logIn = (credentials: Credentials) => signIn('/auth/login', credent
 export const signUp = (credentials: Credentials) => signIn('/auth/signup', credentials);
 
 export function logOut(): void {
+  endServerSession();
   clearSession();
   queryClient.clear();
   navigateTo('/login');

@@ -15,7 +15,7 @@ interface PendingMigration {
 /** Call before login/sign-up/OIDC: keeps a fresh guest token aside, because the login replaces the session. */
 export async function keepGuestForMigration(): Promise<void> {
   const session = getSession().kind === 'guest' ? await freshSession() : getSession();
-  if (session.kind !== 'guest') return;
+  if (session.kind !== 'guest' || !session.accessToken) return;
   const pending: PendingMigration = { guestId: session.guestId, accessToken: session.accessToken };
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
 }

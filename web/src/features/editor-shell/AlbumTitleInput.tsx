@@ -1,17 +1,22 @@
 import { TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { truncateLabel } from '../../editor/ui/LayersPanel.tsx';
 import { useTranslation } from 'react-i18next';
 import { useUpdateAlbum } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
 import { notify, notifyError } from '../../ui/notify.ts';
 
-/** SPEC §5: the album title may not be empty; an empty title is not saved and the old one returns. */
+/**
+ * SPEC §5: the album title may not be empty; an empty title is not saved and the old one returns. Shown
+ * truncated at 20 characters with the whole title in a tooltip; the whole title while it is being edited.
+ */
 export function AlbumTitleInput({ album }: { album: Album }) {
   const { title } = album;
   const { t } = useTranslation();
   const updateAlbum = useUpdateAlbum(album.id, album.language);
   const [draft, setDraft] = useState(title);
   const [editedFrom, setEditedFrom] = useState(title);
+  const [editing, setEditing] = useState(false);
   if (editedFrom !== title) {
     // The server's title changed (save, reload): show it unless the user is mid-edit.
     setEditedFrom(title);
@@ -31,9 +36,14 @@ export function AlbumTitleInput({ album }: { album: Album }) {
 
   return (
     <TextInput
-      value={draft}
+      value={editing ? draft : truncateLabel(draft)}
+      title={draft}
       onChange={(event) => setDraft(event.currentTarget.value)}
-      onBlur={commit}
+      onFocus={() => setEditing(true)}
+      onBlur={() => {
+        setEditing(false);
+        commit();
+      }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.currentTarget.blur();
         if (event.key === 'Escape') setDraft(title);

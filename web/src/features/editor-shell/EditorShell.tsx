@@ -85,7 +85,7 @@ export function EditorShell({ album, view, tabs }: Props) {
             album={album}
             settingsPath={editorPath(album.id, settingsKey, 'settings', 'general')}
             syncStatus={sync.status}
-            presence={<PresenceAvatars presence={sync.presence} />}
+            presence={<PresenceAvatars presence={sync.presence} max={mobile ? 1 : undefined} />}
           />
         </AppShell.Header>
         {mobile ? (
@@ -122,16 +122,28 @@ export function EditorShell({ album, view, tabs }: Props) {
               ) : (
                 <EditorTabPanel album={album} view={view} />
               ))}
-            <div style={{ flex: 1, minWidth: 0, position: 'relative' }}>
-              <AlbumWorkspace
-                album={album}
-                presence={sync.presence}
-                mobile={mobile}
-                // The background tab's images panel shows the uploads itself.
-                showUploads={
-                  mobile || !view || view.tab !== 'background' || view.backgroundSource === 'stock'
-                }
-              />
+            {/* On phones the tab sheet sits below the canvas, not over it: the canvas's own bars (Undo, Redo,
+                History, the page box) stay whole above the sheet. */}
+            <div
+              style={{
+                flex: 1,
+                minWidth: 0,
+                position: 'relative',
+                display: 'flex',
+                flexDirection: 'column',
+              }}
+            >
+              <div style={{ flex: 1, minHeight: 0, position: 'relative' }} data-testid="canvas-area">
+                <AlbumWorkspace
+                  album={album}
+                  presence={sync.presence}
+                  mobile={mobile}
+                  // The background tab's images panel shows the uploads itself.
+                  showUploads={
+                    mobile || !view || view.tab !== 'background' || view.backgroundSource === 'stock'
+                  }
+                />
+              </div>
               {mobile &&
                 (view ? <MobileTabSheet album={album} view={view} /> : <CanvasRequests albumId={album.id} />)}
             </div>

@@ -44,7 +44,8 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
         <Link to="/start" aria-label={t('editor.backToStart')}>
           <img src="/favicon.svg" alt="" width={32} height={32} style={{ display: 'block' }} />
         </Link>
-        <div style={{ minWidth: 120, maxWidth: 360, flex: 1 }}>
+        {/* The title gives way first (it truncates), so avatars never slide under the language button. */}
+        <div style={{ minWidth: 64, maxWidth: 360, flex: 1 }}>
           <AlbumTitleInput album={album} />
         </div>
         {/* Phones keep the bar for the title: the release date is set in the album settings there. */}

@@ -3,8 +3,8 @@ import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateAlbum } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
-import { isoDay } from '../../ui/format.ts';
-import { notifyError } from '../../ui/notify.ts';
+import { isoDay, isPastDay } from '../../ui/format.ts';
+import { notify, notifyError } from '../../ui/notify.ts';
 
 export function ReleaseDateInput({ album }: { album: Album }) {
   const { releaseDate } = album;
@@ -20,7 +20,17 @@ export function ReleaseDateInput({ album }: { album: Album }) {
       key={releaseDate ?? ''}
       onChange={(event) => {
         const value = event.currentTarget.value;
-        if (value) updateAlbum.mutate({ releaseDate: value }, { onError: notifyError });
+        if (!value) return;
+        updateAlbum.mutate(
+          { releaseDate: value },
+          {
+            onError: notifyError,
+            // Allowed (an event that already happened), but mostly a typo in the year: say so.
+            onSuccess: () => {
+              if (isPastDay(value)) notify.warning(t('releaseDate.past'));
+            },
+          },
+        );
       }}
       data-testid="editor-release-date"
     />

@@ -19,7 +19,8 @@ export function useMobileTabPanel(): boolean {
 
 /**
  * The reduced mobile editor's tab panel (SPEC §2 "Mobile: tab bar"): the active tab's panel as a sheet over the
- * lower part of the canvas, which folds down to its title bar so the spreads can be seen whole.
+ * lower part of the screen, below the canvas (whose bars stay visible above it), which folds down to its title
+ * bar so the spreads can be seen larger.
  */
 export function MobileTabSheet(props: TabPanelProps) {
   const { t } = useTranslation();
@@ -36,10 +37,8 @@ export function MobileTabSheet(props: TabPanelProps) {
       radius={0}
       withBorder
       style={{
-        position: 'absolute',
-        left: 0,
-        right: 0,
-        bottom: 0,
+        position: 'relative',
+        flex: 'none',
         height: isFolded ? 'auto' : '62%',
         zIndex: 200,
         display: 'flex',

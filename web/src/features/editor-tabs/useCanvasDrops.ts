@@ -5,7 +5,8 @@
  * - a stock photo from the background tab's stock search, or an album image from its images, fills the empty
  *   image slot under the pointer (a background slot or a placeholder frame, highlighted during the drag), and
  *   elsewhere becomes an Image element at the drop point;
- * - files from the desktop upload (with the upload progress panel) and become Image elements at the drop point.
+ * - files from the desktop upload (with the upload progress panel) and become Image elements at the drop point;
+ *   on a sticker cell, after a confirmation, the first file becomes that sticker's photo (stickerCellFileDrop.ts).
  * Listeners on the document for drags that land on the canvas element, so the canvas needs no knowledge
  * of the tabs and no two handlers ever both take a drop.
  */
@@ -23,6 +24,7 @@ import { track } from '../../analytics/index.ts';
 import { handleLayoutDrop, isLayoutDrag } from './layouts/layoutDrop.ts';
 import { emptySlotUnder, fillSlotUnder } from './slotDrop.ts';
 import { handleStickerDrop, isStickerDrag } from './stickers/stickerDrop.ts';
+import { dropPhotoOnStickerCell, stickerCellAt } from './stickers/stickerCellFileDrop.ts';
 
 const CANVAS_SELECTOR = '[data-testid="editor-canvas"]';
 /** What the background tab's image thumbnails carry: the image record's id. */
@@ -95,7 +97,10 @@ export function useCanvasDrops(albumId: string): void {
           break;
         case 'files': {
           const files = Array.from(data.files);
-          if (files.length > 0) void dropImageFiles(editor, files, screen, { albumId, registry, t });
+          if (files.length === 0) break;
+          const cell = stickerCellAt(editor, point);
+          if (cell) void dropPhotoOnStickerCell(editor, files, cell, { albumId, registry, t });
+          else void dropImageFiles(editor, files, screen, { albumId, registry, t });
           break;
         }
       }

@@ -6,7 +6,7 @@ import { qualityText } from './preflight.ts';
 
 /**
  * The low-resolution mark of a placed image (SPEC §8 tooltip 'Niedrige Auflösung'): yellow for a warning
- * (under 300 dpi), red for an error (under 75 dpi, or a side of 6000 px or more). Positioned by its parent
+ * (under 150 dpi), red for an error (under 75 dpi, or a side over 6000 px). Positioned by its parent
  * (the canvas overlay puts it in the element's top-right corner).
  */
 export function LowResolutionBadge({

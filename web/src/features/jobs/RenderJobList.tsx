@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { notifyError } from '../../ui/notify.ts';
 import { useDeleteRenderJob, useRenderJobs, type RenderJob } from './queries.ts';
 import { confirm } from '../../ui/confirm.tsx';
+import { formatDateTime } from '../../ui/format.ts';
 
 const STATE_COLORS: Record<RenderJob['state'], string> = {
   queued: 'gray',
@@ -14,7 +15,7 @@ const STATE_COLORS: Record<RenderJob['state'], string> = {
 
 /** The album's export jobs, newest first, refreshed every 5 s: state, progress bar, download, delete. */
 export function RenderJobList({ albumId }: { albumId: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const jobs = useRenderJobs(albumId);
   const remove = useDeleteRenderJob(albumId);
   if (jobs.isPending) return <Text c="dimmed">{t('common.loading')}</Text>;
@@ -25,7 +26,6 @@ export function RenderJobList({ albumId }: { albumId: string }) {
         {t('print.jobs.empty')}
       </Text>
     );
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <Stack gap="xs" data-testid="render-jobs">
       {jobs.data.map((job) => {
@@ -51,7 +51,7 @@ export function RenderJobList({ albumId }: { albumId: string }) {
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {date.format(new Date(job.created_at))} · {String(job.params.format ?? '').toUpperCase()} ·{' '}
+                  {formatDateTime(job.created_at)} · {String(job.params.format ?? '').toUpperCase()} ·{' '}
                   {job.params.dpi} dpi
                   {job.pages_total
                     ? ` · ${t('print.jobs.pages', { done: job.pages_done, total: job.pages_total })}`

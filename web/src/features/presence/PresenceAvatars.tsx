@@ -10,14 +10,26 @@ import type { RemoteUser } from '../../sync/transport.ts';
 
 const MAX_SHOWN = 5;
 
-export function PresenceAvatars({ presence }: { presence: ReadonlyAtom<readonly RemoteUser[]> }) {
+/** `max`: how many avatars before '+N' (phones show one, so the top bar keeps room for its buttons). */
+export function PresenceAvatars({
+  presence,
+  max = MAX_SHOWN,
+}: {
+  presence: ReadonlyAtom<readonly RemoteUser[]>;
+  max?: number;
+}) {
   const { t } = useTranslation();
   const users = useAtomValue(presence);
   if (users.length === 0) return null;
-  const shown = users.slice(0, MAX_SHOWN);
+  const shown = users.slice(0, max);
   const hidden = users.length - shown.length;
   return (
-    <Avatar.Group spacing="xs" aria-label={t('sync.presence.label')} data-testid="presence-avatars">
+    <Avatar.Group
+      spacing="xs"
+      aria-label={t('sync.presence.label')}
+      data-testid="presence-avatars"
+      style={{ flexShrink: 0 }}
+    >
       {shown.map((remote) => {
         const label = remote.user.email ?? remote.user.name ?? t('sync.presence.guest');
         return (

@@ -8,6 +8,7 @@ import { confirm } from '../../ui/confirm.tsx';
 import { notify, notifyError } from '../../ui/notify.ts';
 import { AlbumCard } from './AlbumCard.tsx';
 import { EmptyAlbums } from './EmptyAlbums.tsx';
+import { PendingInvitations } from './PendingInvitations.tsx';
 
 export function StartPage() {
   const { t } = useTranslation();
@@ -75,6 +76,7 @@ export function StartPage() {
           {t('start.create')}
         </Button>
       </Group>
+      <PendingInvitations />
       {albums.isError && (
         <Alert color="red" mb="lg">
           {t('errors.generic')}

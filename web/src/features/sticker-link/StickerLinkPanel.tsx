@@ -41,6 +41,7 @@ import {
   type StickerLinkSettings,
   type StickerUpload,
 } from './queries.ts';
+import { formatDateTime } from '../../ui/format.ts';
 
 type Flag = Exclude<
   keyof StickerLinkSettings,
@@ -295,7 +296,7 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
                     .join(' · ')}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {new Date(upload.created_at).toLocaleString()}
+                  {formatDateTime(upload.created_at)}
                 </Text>
                 <FaceState face={upload.details.face} />
               </Stack>

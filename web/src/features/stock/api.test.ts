@@ -37,7 +37,6 @@ describe('stock photo URLs for the renderer', () => {
       kind: 'guest',
       guestId: 'g',
       accessToken: `h.${btoa(JSON.stringify({ exp }))}.s`,
-      refreshToken: 'r',
     });
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     expect(stockImageUrlFor('pexels:404', 'small')).toBeUndefined();

@@ -4,7 +4,8 @@ import type { UploadJob } from './uploadStore.ts';
 
 /**
  * SPEC §5: the problems of a file (size, type, dimensions) joined by commas in one notification. A sticker photo of
- * the wrong type gets the sticker wording. Unknown codes fall back to 'the upload failed'.
+ * the wrong type gets the sticker wording. Unknown codes fall back to 'the upload failed'. The texts are written
+ * to be joined (lower-case); the joined message starts with a capital like every message of the product.
  */
 export function problemsText(
   t: TFunction,
@@ -16,7 +17,8 @@ export function problemsText(
       const key = code === 'IMAGE_TYPE_NOT_ALLOWED' && model === 'sticker' ? 'STICKER_TYPE' : code;
       return t(`images.problems.${key}`, { defaultValue: t('images.problems.UPLOAD_FAILED') });
     })
-    .join(', ');
+    .join(', ')
+    .replace(/^\p{Ll}/u, (first) => first.toLocaleUpperCase());
 }
 
 /** One error notification for every failed file of a drop, each line 'file: problem, problem'. */

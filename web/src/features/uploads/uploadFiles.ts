@@ -3,9 +3,11 @@ import {
   IMAGE_PREVIEW_WIDTH_PX,
   IMAGE_UPLOAD_MAX_FILES,
   createId,
+  downscaledSize,
+  needsDownscale,
   type ImageModel,
 } from '@stickerbook/model';
-import { inspectFile } from './inspectFile.ts';
+import { inspectFile, type InspectedFile } from './inspectFile.ts';
 import { md5Base64 } from './md5.ts';
 import {
   createImageRecord,
@@ -40,6 +42,8 @@ export interface UploadOptions {
 
 /** Several files stream at once, but not all 15: each PUT holds a file in memory and a connection. */
 const PARALLEL_UPLOADS = 3;
+/** A scaled-down photo is re-encoded close to a phone camera's own quality. */
+const DOWNSCALE_JPEG_QUALITY = 0.92;
 const VARIANTS_TIMEOUT_MS = 120_000;
 
 export class TooManyFilesError extends Error {
@@ -51,10 +55,11 @@ export class TooManyFilesError extends Error {
  * progress, create the record, swap it in, wait for the variants. Sticker photos get face detection first. On any
  * failure the local image is removed and the job carries error codes. Resolves when every job has ended.
  */
-export async function uploadFiles(files: readonly File[], options: UploadOptions): Promise<UploadJob[]> {
-  if (files.length > IMAGE_UPLOAD_MAX_FILES)
+export async function uploadFiles(dropped: readonly File[], options: UploadOptions): Promise<UploadJob[]> {
+  if (dropped.length > IMAGE_UPLOAD_MAX_FILES)
     throw new TooManyFilesError(`At most ${IMAGE_UPLOAD_MAX_FILES} files`);
   const store = options.store ?? uploadStore;
+  const files = [...dropped];
   const jobs = files.map<UploadJob>((file) => ({
     id: `local-${createId()}`,
     fileName: file.name,
@@ -74,7 +79,9 @@ export async function uploadFiles(files: readonly File[], options: UploadOptions
   const faces: Array<FaceBox | null | undefined> = [];
   const types: string[] = [];
   await Promise.all(
-    files.map(async (file, index) => {
+    files.map(async (original, index) => {
+      const file = await downscaled(original, await inspectFile(original, options.model));
+      files[index] = file;
       const inspected = await inspectFile(file, options.model);
       if (inspected.problems.length > 0) {
         update(index, { state: 'error', errorCodes: inspected.problems });
@@ -104,7 +111,7 @@ export async function uploadFiles(files: readonly File[], options: UploadOptions
     for (const index of accepted) {
       bytes[index] = new Uint8Array(await files[index].arrayBuffer());
       // Sticker photos: the face box comes from the downscaled preview (SPEC §4: face detection before upload).
-      faces[index] = options.model === 'sticker' ? await faceOf(jobs[index].localUrl!) : undefined;
+      faces[index] = options.model === 'sticker' ? await faceOf(files[index]) : undefined;
     }
     declared = await declareUploads(
       accepted.map((index) => ({
@@ -178,6 +185,36 @@ async function waitForVariants(
   return current;
 }
 
+/**
+ * A JPEG or PNG over 6000 px on its longer side, scaled down to 6000 px (SPEC §5; a 48 MP phone photo) in the
+ * same format, so it uploads instead of being refused; anything else as it came.
+ */
+async function downscaled(file: File, inspected: InspectedFile): Promise<File> {
+  if (!inspected.size || !needsDownscale(inspected.size, inspected.type)) return file;
+  const target = downscaledSize(inspected.size);
+  try {
+    const bitmap = await createImageBitmap(file, {
+      resizeWidth: target.width,
+      resizeHeight: target.height,
+      resizeQuality: 'high',
+      imageOrientation: 'from-image',
+    });
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')!.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    const type = inspected.type === 'image/png' ? 'image/png' : 'image/jpeg';
+    const blob = await new Promise<Blob | null>((resolve) =>
+      canvas.toBlob(resolve, type, DOWNSCALE_JPEG_QUALITY),
+    );
+    return blob ? new File([blob], file.name, { type }) : file;
+  } catch {
+    // The browser could not decode it: the upload is checked (and refused) as it came.
+    return file;
+  }
+}
+
 function naturalSize(url: string): Promise<{ width: number; height: number } | undefined> {
   return new Promise((resolve) => {
     const image = new Image();
@@ -191,9 +228,10 @@ function naturalSize(url: string): Promise<{ width: number; height: number } | u
  * SPEC §9 preview: 800 px wide JPEG at quality 0.8 is what goes to face detection, not the full photo.
  * Undefined when the browser cannot draw it; null when the server found no face.
  */
-async function faceOf(localUrl: string): Promise<FaceBox | null | undefined> {
+async function faceOf(file: Blob): Promise<FaceBox | null | undefined> {
   try {
-    const bitmap = await createImageBitmap(await (await fetch(localUrl)).blob());
+    // Decoded from the file itself: fetching its blob: URL would break the CSP's connect-src.
+    const bitmap = await createImageBitmap(file);
     const scale = Math.min(1, IMAGE_PREVIEW_WIDTH_PX / bitmap.width);
     const canvas = document.createElement('canvas');
     canvas.width = Math.round(bitmap.width * scale);

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconArrowLeft, IconSparkles } from '@tabler/icons-react';
+import { isPastDay } from '../../ui/format.ts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
@@ -67,7 +68,15 @@ export function ConfirmStep({ flow, onCreated }: Props) {
         />
         <TextInput
           label={t('wizard.confirm.releaseDate')}
-          description={t('wizard.confirm.releaseDateHint')}
+          description={
+            isPastDay(state.releaseDate) ? (
+              <span style={{ color: 'var(--mantine-color-orange-8)' }} data-testid="release-date-past">
+                {t('releaseDate.past')}
+              </span>
+            ) : (
+              t('wizard.confirm.releaseDateHint')
+            )
+          }
           type="date"
           required
           value={state.releaseDate}

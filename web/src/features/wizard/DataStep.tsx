@@ -15,6 +15,7 @@ import { IconArrowLeft, IconArrowRight, IconPhoneCall } from '@tabler/icons-reac
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_ROLES, ORGANIZATION_SIZES } from '../../api/types.ts';
+import { useEnvironmentTexts } from '../site-environment/index.ts';
 import { isLargeOrganization, organizationErrors, type OrganizationDraft } from './wizardRules.ts';
 import { wizardStore } from './wizardStore.ts';
 import type { useWizardFlow } from './useWizardFlow.ts';
@@ -27,6 +28,7 @@ export const INFO_CALL_URL = 'https://stickerbook.app/call/info';
 
 export function DataStep({ flow }: { flow: Flow }) {
   const { t } = useTranslation();
+  const environment = useEnvironmentTexts();
   const draft = flow.state.organization;
   const [showErrors, setShowErrors] = useState(false);
   const errors = organizationErrors(draft);
@@ -45,7 +47,7 @@ export function DataStep({ flow }: { flow: Flow }) {
       <Stack>
         <Text c="dimmed">{t('wizard.data.intro')}</Text>
         <TextInput
-          label={t('wizard.data.name')}
+          label={environment.organizationLabel}
           required
           value={draft.name}
           error={errorFor('name')}

@@ -102,6 +102,8 @@ export const fr: Catalogue = {
       noPending: 'Aucune invitation en attente.',
       invitedOn: 'Invité le {{date}}',
       cancelInvitation: 'Annuler',
+      copyInvitationLink: 'Copier le lien',
+      invitationLinkCopied: 'Lien copié',
       cancelError: 'L’invitation n’a pas pu être annulée. Veuillez réessayer.',
       invitationsLoadError: 'Les invitations n’ont pas pu être chargées.',
       loginPrompt:
@@ -235,6 +237,18 @@ export const fr: Catalogue = {
     accessLost: 'Vous ne pouvez plus modifier cet album.',
     presence: { label: 'Également ici', guest: 'Invité', more: '{{count}} de plus' },
   },
+  outbox: {
+    title: 'Boîte d’envoi',
+    intro:
+      'Chaque e-mail que le produit aurait envoyé est conservé ici, car aucun serveur de messagerie (SMTP_URL) n’est configuré.',
+    smtp: 'Un serveur de messagerie est configuré : les nouveaux e-mails sont envoyés et ne sont plus conservés ici.',
+    empty: 'Aucun e-mail conservé pour l’instant.',
+    to: 'À : {{to}}',
+    loadError: 'La boîte d’envoi n’a pas pu être chargée.',
+  },
+  releaseDate: {
+    past: 'Cette date est passée. L’année est-elle correcte ?',
+  },
   stock: {
     libraryAdmin: {
       add: 'Ajouter des photos à la bibliothèque',
@@ -342,6 +356,7 @@ export const fr: Catalogue = {
       STICKER_TYPE: 'les photos d’autocollant doivent être en JPEG ou PNG',
       IMAGE_TOO_MANY_PIXELS: 'l’image dépasse 32 mégapixels',
       IMAGE_UNREADABLE: 'le fichier ne peut pas être lu comme une image',
+      IMAGE_DAMAGED: 'l’image est incomplète ou endommagée, veuillez l’enregistrer à nouveau',
       SVG_UNSAFE: 'le SVG contient des scripts ou des liens vers d’autres fichiers',
       TOO_MANY_FILES: '15 fichiers au maximum à la fois',
       UPLOAD_FAILED: 'le téléversement a échoué',
@@ -354,7 +369,7 @@ export const fr: Catalogue = {
       lowResolution: 'Basse résolution',
       lowResolutionDpi: 'Basse résolution ({{dpi}} dpi)',
       tooLow: 'Résolution trop basse pour l’impression ({{dpi}} dpi, au moins 75)',
-      sideTooLong: 'Image trop grande pour l’impression (côté long de 6000 px ou plus)',
+      sideTooLong: 'Image trop grande pour l’impression (côté long de plus de 6000 px)',
       preflightTitle: 'Contrôle d’impression',
     },
     face: {
@@ -852,6 +867,10 @@ export const fr: Catalogue = {
       RATE_LIMITED: 'Trop de tentatives. Patientez un instant puis réessayez.',
       UNAUTHORIZED: 'Merci de vous reconnecter.',
       FORBIDDEN: 'Vous n’avez pas l’autorisation de faire cela.',
+      IMAGE_DAMAGED:
+        'Le fichier image est incomplet ou endommagé. Veuillez l’enregistrer à nouveau et le téléverser encore une fois.',
+      COMMENT_FORBIDDEN:
+        'Seuls les administrateurs peuvent ajouter des commentaires, et seuls leur auteur ou un administrateur peuvent les modifier.',
     },
   },
   language: { label: 'Langue' },
@@ -1356,6 +1375,89 @@ export const fr: Catalogue = {
     school: 'École',
     community: 'Association',
   },
+  pageMeta: {
+    /** Each screen's document title (before ' · Stickerbook') and meta description. */
+    titles: {
+      render: "Rendu d'impression",
+      stickerUpload: 'Envoie ta photo de sticker',
+      albumPreview: "Aperçu de l'album",
+      blueprintPreview: 'Aperçu du modèle',
+      affiliate: 'Espace partenaire',
+      invitationAccept: 'Invitation à un album',
+      invitationConfirm: "Confirmer l'invitation",
+      login: 'Connexion',
+      signup: 'Créer un compte',
+      oidcCallback: 'Connexion en cours',
+      legal: 'Informations légales',
+      wizardConfirm: 'Création de ton album',
+      wizard: 'Créer un nouvel album',
+      migrate: 'Sauvegarder tes albums',
+      checkout: 'Commander ton album',
+      editor: "Éditeur d'album",
+      start: 'Mes albums',
+      profile: 'Mon profil',
+      activate: 'Activer le compte',
+      orders: 'Mes commandes',
+      order: 'Détails de la commande',
+      dashboard: 'Tableau de bord',
+    },
+    descriptions: {
+      render: "La vue d'impression d'un album, qui sert à produire ses fichiers d'impression.",
+      stickerUpload: 'Envoie ta photo, ton nom et ton rôle pour un sticker de l’album, sans compte.',
+      albumPreview: 'Feuillette un album de stickers avant son impression.',
+      blueprintPreview: "Un aperçu d'un modèle d'album avec ses couleurs et ses polices.",
+      affiliate: 'Les albums et commandes venus par ton lien partenaire.',
+      invitationAccept: 'Tu es invité·e à créer un album de stickers ensemble.',
+      invitationConfirm: "Rejoins l'album auquel tu as été invité·e.",
+      login: 'Connecte-toi pour créer ton album de stickers imprimé avec ton équipe, ton club ou ta famille.',
+      signup:
+        'Crée un compte gratuit et conçois un album de stickers imprimé pour ton mariage, ton club ou ton entreprise.',
+      oidcCallback: 'Ta connexion se termine.',
+      legal: 'Mentions légales, confidentialité, conditions et informations client de Stickerbook.',
+      wizardConfirm: 'Ton nouvel album de stickers est en cours de création.',
+      wizard: 'Choisis un modèle et lance ton album de stickers imprimé en quelques minutes.',
+      migrate: 'Transfère sur ton compte les albums créés en tant qu’invité.',
+      checkout: "Choisis le nombre d'albums et de pochettes de stickers et commande ton album imprimé.",
+      editor: 'Conçois les pages, les stickers et la couverture de ton album.',
+      start: 'Tes albums de stickers et les albums partagés avec toi.',
+      profile: 'Ton compte, tes informations et tes dernières commandes.',
+      activate: 'Active ton compte Stickerbook.',
+      orders: 'Toutes les commandes de tes albums imprimés et leur état.',
+      order: "État, adresse et articles d'une commande.",
+      dashboard: 'Commandes et albums en un coup d’œil.',
+    },
+  },
+  a11y: {
+    canvas: "Plan de travail de l'album",
+    close: 'Fermer',
+    siteName: 'Stickerbook',
+  },
+  siteEnvironment: {
+    /** SPEC §1 environments: the sample sticker on template previews and what the organisation is called. */
+    default: {
+      sampleName: 'Alex Martin',
+      samplePosition: 'Capitaine',
+      organizationLabel: 'Nom de l’organisation',
+    },
+    business: {
+      sampleName: 'Julie Bernard',
+      samplePosition: 'Responsable commercial',
+      organizationLabel: 'Nom de l’entreprise',
+    },
+    sports: {
+      sampleName: 'Lucas Petit',
+      samplePosition: 'Gardien de but',
+      organizationLabel: 'Nom du club',
+    },
+  },
+  stickerCellDrop: {
+    title: 'Utiliser cette photo pour le sticker ?',
+    replace: 'Remplacer la photo de « {{name}} » par la photo déposée ?',
+    create: 'Créer un nouveau sticker dans cette case avec la photo déposée ?',
+    confirm: 'Utiliser la photo',
+    onlyFirst: 'Seule la première photo a été utilisée : un sticker a une seule photo.',
+    unnamed: 'sticker sans nom',
+  },
   auth: {
     email: 'E-mail',
     password: 'Mot de passe',
@@ -1502,6 +1604,12 @@ export const fr: Catalogue = {
     },
   },
   start: {
+    invitations: {
+      title: 'Invitations pour vous',
+      from: '{{inviter}} vous a invité à l’album « {{title}} »',
+      accept: 'Accepter',
+      acceptError: 'L’invitation n’a pas pu être acceptée.',
+    },
     title: 'Mes albums',
     create: 'Créer un album',
     createFirst: 'Créer mon premier album',

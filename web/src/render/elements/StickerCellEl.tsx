@@ -14,7 +14,15 @@ export const StickerCellContent = memo(function StickerCellContent({ id, props }
   const stickerId = typeof p.stickerId === 'string' ? p.stickerId : undefined;
   const sticker = useDocValue((store) => (stickerId ? store.doc.stickers[stickerId] : undefined), undefined);
   if (!sticker || !options.showStickers) {
-    return <EmptyCell width={p.width} height={p.height} number={number} font={options.fonts.paragraph} />;
+    return (
+      <EmptyCell
+        width={p.width}
+        height={p.height}
+        number={number}
+        font={options.fonts.paragraph}
+        print={options.printMode}
+      />
+    );
   }
   return <StickerArtwork cellId={id} sticker={sticker} number={number} width={p.width} height={p.height} />;
 }, sameContent);

@@ -214,6 +214,20 @@ describe('images', () => {
     expect(filter.querySelector('feColorMatrix[type="saturate"]')?.getAttribute('values')).toBe('0');
     expect(filter.querySelector('feComposite')?.getAttribute('k2')).toBe('0.5');
   });
+  it('sends no dashed editor outline to print: empty sticker cells and placeholders are drawn plain', () => {
+    const doc = docWith([
+      { type: 'StickerCell', props: { x: 10, y: 10, width: 50, height: 70 } },
+      { type: 'Image', props: { x: 100, y: 10, width: 60, height: 40 } },
+      { type: 'Text', props: { x: 200, y: 10, width: 60, height: 10 } },
+      { type: 'Rectangle', props: { x: 300, y: 10, width: 20, height: 20, stroke: 0, strokeWidth: 1 } },
+    ]);
+    // The editor shows the empty cell's dashed slot ...
+    expect(draw(doc).querySelector('[data-sticker-cell="empty"] [stroke-dasharray]')).not.toBeNull();
+    // ... the print file has no dashed line at all, but still the cell.
+    const printed = draw(doc, { printMode: true });
+    expect(printed.querySelector('[stroke-dasharray]')).toBeNull();
+    expect(printed.querySelector('[data-sticker-cell="empty"]')).not.toBeNull();
+  });
   it('shows a placeholder without an image in the editor and nothing in print', () => {
     const doc = docWith([{ type: 'Image', props: { x: 0, y: 0, width: 60, height: 40 } }]);
     expect(frame(draw(doc), 'e1').querySelector('[data-placeholder="image"]')).not.toBeNull();

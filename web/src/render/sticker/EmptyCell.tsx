@@ -1,16 +1,21 @@
 import { fontStack } from '../fonts/catalogue.ts';
 
-/** An empty sticker cell: the dashed slot with a person silhouette and the sticker's number. */
+/**
+ * An empty sticker cell: the slot with a person silhouette and the sticker's number. The dashed outline is the
+ * editor's (it says "drop a sticker here"); a print file gets the slot without it (`print`).
+ */
 export function EmptyCell({
   width,
   height,
   number,
   font,
+  print = false,
 }: {
   width: number;
   height: number;
   number?: number;
   font: string;
+  print?: boolean;
 }) {
   const cx = width / 2;
   const unit = Math.min(width, height * 0.72);
@@ -23,9 +28,7 @@ export function EmptyCell({
         height={height}
         rx={1.5}
         fill="#f1f3f5"
-        stroke="#adb5bd"
-        strokeWidth={0.35}
-        strokeDasharray="1.6 1"
+        {...(print ? {} : { stroke: '#adb5bd', strokeWidth: 0.35, strokeDasharray: '1.6 1' })}
       />
       <circle cx={cx} cy={height * 0.34} r={head} fill="#ced4da" />
       <path

@@ -66,8 +66,14 @@ export function StickerArtwork({ cellId, sticker, number, width, height }: Stick
   }
   const size = template.double ? DOUBLE_STICKER_CELL_MM : STICKER_CELL_MM;
   const childIds = source.childKey(template.rootId).split(',').filter(Boolean);
+  // A sticker is cut at its cell edge, as the printed sticker is: template bands, ribbons and frame strokes
+  // may be drawn larger than the cell (the curved band is a circle) and must not paint over neighbours.
+  const clipId = svgId(options, cellId, 'cell');
   return (
-    <g data-sticker-cell="filled" data-template={template.id}>
+    <g data-sticker-cell="filled" data-template={template.id} clipPath={`url(#${clipId})`}>
+      <clipPath id={clipId}>
+        <rect width={width} height={height} />
+      </clipPath>
       {photo({ x: 0, y: 0, width, height })}
       <g transform={`scale(${width / size.width} ${height / size.height})`}>
         <NodeSourceContext.Provider value={source}>

@@ -1,5 +1,12 @@
 import { Avatar, Button, Group, Menu, UnstyledButton } from '@mantine/core';
-import { IconLayoutDashboard, IconLogout, IconReceipt, IconSettings, IconUser } from '@tabler/icons-react';
+import {
+  IconLayoutDashboard,
+  IconLogout,
+  IconMail,
+  IconReceipt,
+  IconSettings,
+  IconUser,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { logOut } from '../../features/auth/authActions.ts';
@@ -51,6 +58,11 @@ export function UserMenu({ onSettings }: Props) {
         {viewer.isAdmin && (
           <Menu.Item component={Link} to="/dashboard" leftSection={<IconLayoutDashboard size={16} />}>
             {t('userMenu.dashboard')}
+          </Menu.Item>
+        )}
+        {viewer.isAdmin && (
+          <Menu.Item component={Link} to="/admin/outbox" leftSection={<IconMail size={16} />}>
+            {t('outbox.title')}
           </Menu.Item>
         )}
         <Menu.Item

@@ -4,6 +4,7 @@
  * engine and renders engine state; it computes no geometry of its own.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { ImageSizeFor, ImageUrlFor } from '../../../render/index.ts';
 import { Atom } from '../../state/atom.ts';
 import { spreadLayout } from '../../camera/layout.ts';
@@ -28,6 +29,7 @@ interface Props {
 
 export function EditorCanvas({ albumId, mobile, imageUrlFor, imageSizeFor, overlay }: Props) {
   const editor = useEditor();
+  const { t } = useTranslation();
   const viewportRef = useRef<HTMLDivElement>(null);
   const worldRef = useRef<SVGSVGElement>(null);
   const [hovered] = useState(() => new Atom<string | null>(null));
@@ -42,7 +44,9 @@ export function EditorCanvas({ albumId, mobile, imageUrlFor, imageSizeFor, overl
       ref={viewportRef}
       tabIndex={0}
       data-testid="editor-canvas"
-      aria-label="canvas"
+      // An application region: the canvas handles its own keys (arrows nudge, Delete deletes, SPEC §4).
+      role="application"
+      aria-label={t('a11y.canvas')}
       style={{
         position: 'absolute',
         inset: 0,

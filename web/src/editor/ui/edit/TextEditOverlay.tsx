@@ -1,8 +1,9 @@
 /**
  * Text edit mode (SPEC §4): a contenteditable laid exactly over the text element (same 10 px/mm layout as the
  * renderer, same transform), filled from the model's rich text and read back into it. The element's own
- * drawing is hidden meanwhile. Saving happens once, when editing ends: Escape, a click outside, or the focus
- * leaving for anything but the element toolbar. Ctrl+B and the toolbar's bold and colour act on the selected
+ * drawing is hidden meanwhile. Saving happens once, when editing ends (the engine reads the typed text then):
+ * Escape, a click outside, or the focus leaving for anything but the element toolbar. A toolbar change while
+ * editing applies to the typed text and shows the result here (`textEditBridge.show`). Ctrl+B and the toolbar's bold and colour act on the selected
  * characters (execCommand), or on the whole text when nothing is selected.
  */
 import { useEffect, useLayoutEffect, useRef } from 'react';
@@ -51,19 +52,19 @@ function TextEditor({ id }: { id: string }) {
       `[data-editor-spread] g[data-node-id="${CSS.escape(id)}"]`,
     );
     drawn?.style.setProperty('visibility', 'hidden');
-    const commit = () => {
-      const text = readEditable(root, original.current);
-      if (JSON.stringify(text) !== JSON.stringify(original.current)) {
-        original.current = text;
-        editor.modes.commitText(text);
-      }
+    // Leaving text edit by any way saves what is typed (EditModes.stop reads it through this).
+    const detach = editor.modes.attachTextDraft(() => readEditable(root, original.current));
+    const show = (text: RichText) => {
+      original.current = text;
+      fillEditable(root, text, editor.doc.settings.fonts);
     };
-    textEditBridge.commit = commit;
     textEditBridge.editable = root;
+    textEditBridge.show = show;
     return () => {
+      detach();
       drawn?.style.removeProperty('visibility');
-      if (textEditBridge.commit === commit) {
-        textEditBridge.commit = null;
+      if (textEditBridge.show === show) {
+        textEditBridge.show = null;
         textEditBridge.editable = null;
       }
     };
@@ -85,10 +86,7 @@ function TextEditor({ id }: { id: string }) {
   if (!node) return null;
   const fill = resolvePaint(props.fill, editor.doc.settings.colors);
   const color = fill.kind === 'solid' ? fill.color : fill.kind === 'linear' ? fill.colors[0] : '#000000';
-  const finish = () => {
-    textEditBridge.commit?.();
-    editor.stopEditing();
-  };
+  const finish = () => editor.stopEditing();
   return (
     <div
       {...{ [CANVAS_UI_ATTRIBUTE]: '' }}

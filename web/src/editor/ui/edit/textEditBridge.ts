@@ -1,14 +1,14 @@
-/**
- * The open text editor's save function, for the parts of the UI that end text editing from outside it (a
- * click on the canvas): they save first, then leave the mode. Set by TextEditOverlay while it is mounted.
- */
-export const textEditBridge: { commit: (() => void) | null; editable: HTMLElement | null } = {
-  commit: null,
-  editable: null,
-};
+import type { RichText } from '@stickerbook/model';
 
-/** Saves the edited text (if a text editor is open) and leaves any edit mode. */
-export function finishEditing(stop: () => void): void {
-  textEditBridge.commit?.();
-  stop();
-}
+/**
+ * The open text editor's DOM, for the toolbar: `editable` is where bold, italic and colour act on the selected
+ * characters, `show` puts a text changed by the toolbar (size, font, ...) into the editor without leaving it.
+ * Set by TextEditOverlay while it is mounted. Saving the typed text is the engine's (`editor.modes`).
+ */
+export const textEditBridge: {
+  editable: HTMLElement | null;
+  show: ((text: RichText) => void) | null;
+} = {
+  editable: null,
+  show: null,
+};

@@ -30,6 +30,7 @@ import { FONT_CATALOGUE } from '../../../render/fonts/catalogue.ts';
 import { useAtomValue } from '../../react.ts';
 import { useEditor } from '../EditorContext.tsx';
 import { formatEditedText } from '../edit/TextEditOverlay.tsx';
+import { textEditBridge } from '../edit/textEditBridge.ts';
 import { CANVAS_UI_ATTRIBUTE } from '../useCanvasInput.ts';
 import { ELEMENT_TOOLBAR_ATTRIBUTE } from '../edit/TextEditOverlay.tsx';
 import { Button } from './ElementToolbar.tsx';
@@ -65,8 +66,12 @@ export function TextControls({
   const mode = useAtomValue(editor.editMode);
   const editing = mode.kind === 'text' && mode.id === id;
   const text = props.text;
-  const setText = (label: string, next: RichText) =>
+  // While editing, a toolbar change applies to what is typed (not the last saved text) and stays in the editor.
+  const setText = (label: string, format: (current: RichText | undefined) => RichText) => {
+    const next = format((editing && editor.modes.draftText()) || text);
     editor.change(label, (doc) => updateElement(doc, id, { text: next }));
+    if (editing) textEditBridge.show?.(next);
+  };
   const size = Number(styleValue(text, 'SIZE') ?? 11);
   const font = styleValue(text, 'FONT') ?? 'paragraph';
   const lineHeight = text?.blocks[0]?.lineHeight ?? 150;
@@ -79,7 +84,7 @@ export function TextControls({
       formatEditedText(style === 'BOLD' ? 'bold' : 'italic');
       return;
     }
-    setText(style.toLowerCase(), toggleStyle(text, style));
+    setText(style.toLowerCase(), (current) => toggleStyle(current, style));
   };
 
   return (
@@ -105,7 +110,7 @@ export function TextControls({
             items: FONT_CATALOGUE.map((f) => ({ value: f.family, label: f.family })),
           },
         ]}
-        onChange={(value) => value && setText('font', setStyleValue(text, 'FONT', value))}
+        onChange={(value) => value && setText('font', (current) => setStyleValue(current, 'FONT', value))}
         data-testid="text-font"
       />
       <NumberInput
@@ -119,9 +124,8 @@ export function TextControls({
         onBlur={(event) => {
           const next = Number(event.currentTarget.value);
           if (Number.isFinite(next) && next !== size)
-            setText(
-              'font size',
-              setStyleValue(text, 'SIZE', Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, next))),
+            setText('font size', (current) =>
+              setStyleValue(current, 'SIZE', Math.min(FONT_SIZE_MAX, Math.max(FONT_SIZE_MIN, next))),
             );
         }}
         onKeyDown={(event) => {
@@ -136,7 +140,9 @@ export function TextControls({
         value={String(lineHeight)}
         comboboxProps={{ withinPortal: true }}
         data={LINE_HEIGHTS_PERCENT.map((v) => ({ value: String(v), label: `${v} %` }))}
-        onChange={(value) => value && setText('line height', setBlockProp(text, 'lineHeight', Number(value)))}
+        onChange={(value) =>
+          value && setText('line height', (current) => setBlockProp(current, 'lineHeight', Number(value)))
+        }
         data-testid="text-line-height"
       />
       {(['left', 'center', 'right', 'justify'] as const).map((value) => {
@@ -146,7 +152,7 @@ export function TextControls({
             key={value}
             label={t(`editorUi.text.align.${value}`)}
             active={align === value}
-            onClick={() => setText('align', setBlockProp(text, 'align', value))}
+            onClick={() => setText('align', (current) => setBlockProp(current, 'align', value))}
             testId={`text-align-${value}`}
           >
             <AlignIcon size={18} />
@@ -232,7 +238,9 @@ export function TextControls({
         onBlur={(event) => {
           const next = Number(event.currentTarget.value);
           if (Number.isFinite(next) && next !== letterSpacing)
-            setText('letter spacing', setStyleValue(text, 'LETTERSPACING', next === 0 ? undefined : next));
+            setText('letter spacing', (current) =>
+              setStyleValue(current, 'LETTERSPACING', next === 0 ? undefined : next),
+            );
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') event.currentTarget.blur();

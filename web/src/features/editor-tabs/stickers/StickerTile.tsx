@@ -8,6 +8,8 @@ interface Props {
   sticker: Sticker;
   /** '7', '8-9' for a double sticker, '' when not placed. */
   numberLabel: string;
+  /** The sticker photo's small variant; the initials stand in until it loads, or without a photo. */
+  photoUrl?: string;
   draggable: boolean;
   onOpen: () => void;
 }
@@ -21,7 +23,7 @@ const initials = (name: string) =>
     .join('');
 
 /** One sticker in the stickers tab: drag it onto the canvas to place it, click to edit it. */
-export function StickerTile({ sticker, numberLabel, draggable, onOpen }: Props) {
+export function StickerTile({ sticker, numberLabel, photoUrl, draggable, onOpen }: Props) {
   const { t } = useTranslation();
   const label = sticker.name || t('structure.stickers.unnamed');
   return (
@@ -43,6 +45,9 @@ export function StickerTile({ sticker, numberLabel, draggable, onOpen }: Props) 
             size={sticker.doubleSticker ? 'md' : 'md'}
             w={sticker.doubleSticker ? 56 : 38}
             color="brand"
+            src={photoUrl}
+            alt=""
+            data-testid="sticker-tile-photo"
           >
             {initials(label)}
           </Avatar>

@@ -12,6 +12,7 @@ import type { TabPanelProps } from '../types.ts';
 import { NewSectionForm } from './NewSectionForm.tsx';
 import { SectionHeader } from './SectionHeader.tsx';
 import { NewStickerTile, StickerTile } from './StickerTile.tsx';
+import { useEditorImages } from '../../editor-shell/editorImages.ts';
 
 /**
  * SPEC §2 sidebar stickers tab: the sections (collapsible, renamed in place, reordered, deleted), each with its
@@ -26,6 +27,9 @@ export function StickersPanel({ album }: TabPanelProps) {
   const [params] = useSearchParams();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const numbering = numberStickers(doc);
+  const images = useEditorImages(album.id);
+  const photoUrl = (sticker: Sticker) =>
+    sticker.image ? images.imageUrlFor(sticker.image, 'small') : undefined;
 
   const bySection = useMemo(() => {
     const map = new Map<string, Sticker[]>();
@@ -118,6 +122,7 @@ export function StickersPanel({ album }: TabPanelProps) {
                       key={sticker.id}
                       sticker={sticker}
                       numberLabel=""
+                      photoUrl={photoUrl(sticker)}
                       draggable={editable}
                       onOpen={() => open(sticker.id)}
                     />
@@ -132,6 +137,7 @@ export function StickersPanel({ album }: TabPanelProps) {
                           key={sticker.id}
                           sticker={sticker}
                           numberLabel={label(sticker)}
+                          photoUrl={photoUrl(sticker)}
                           draggable={editable}
                           onOpen={() => open(sticker.id)}
                         />

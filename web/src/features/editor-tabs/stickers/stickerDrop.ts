@@ -83,7 +83,7 @@ export function handleStickerDrop(
 }
 
 /** The topmost unlocked sticker cell under a spread point, inside groups too (layouts group double cells). */
-function cellAt(doc: AlbumDocument, spreadId: string, local: Point) {
+export function cellAt(doc: AlbumDocument, spreadId: string, local: Point) {
   const cells = descendantsOf(doc, spreadId).filter(
     (node) => node.type === 'StickerCell' && node.props.locked !== true,
   );

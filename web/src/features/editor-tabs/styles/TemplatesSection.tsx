@@ -2,6 +2,7 @@ import { Loader, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { setStickerTemplate } from '@stickerbook/model';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
+import { useEnvironmentTexts } from '../../site-environment/index.ts';
 import { useStickerTemplates } from '../api.ts';
 import { runChange, useCanEdit, useEditorDoc } from '../editorHooks.ts';
 import { TemplatePreview } from './TemplatePreview.tsx';
@@ -9,6 +10,7 @@ import { TemplatePreview } from './TemplatePreview.tsx';
 /** The sticker frame every sticker is drawn with; single-cell designs (doubles follow their theme). */
 export function TemplatesSection() {
   const { t } = useTranslation();
+  const sample = useEnvironmentTexts();
   const editor = useEditor();
   const doc = useEditorDoc();
   const editable = useCanEdit();
@@ -48,8 +50,8 @@ export function TemplatesSection() {
               template={template}
               templates={all}
               settings={doc.settings}
-              sampleName={t('structure.styles.sampleName')}
-              samplePosition={t('structure.styles.samplePosition')}
+              sampleName={sample.sampleName}
+              samplePosition={sample.samplePosition}
               heightPx={84}
             />
           </UnstyledButton>

@@ -1,0 +1,183 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PDFDocument } from 'pdf-lib';
+import { findCmykProfile, type CmykProfile } from '../print/pdfx.ts';
+import type { BlobStorage } from '../storage/index.ts';
+
+const run = promisify(execFile);
+
+/**
+ * The print-shop copy of a photo: the photo's JPEG converted to CMYK once, through the same Ghostscript colour
+ * management and profile as the PDF/X file (print/pdfx.ts), and kept next to the file it was made from. The PDF/X
+ * export embeds it as it is, so Ghostscript's pass over the document never decodes, converts and re-encodes the
+ * photos (that was 95 % of the export's time, bench/RESULTS.md).
+ *
+ * Ghostscript rather than sharp: sharp's perceptual transform to the same profile came out visibly warmer
+ * (yellow +16/255 on the bench photos) than Ghostscript's own, which every other colour of the file goes through.
+ *
+ * Files are named after their source (`<source key without extension>-print-cmyk.jpg`), so a copy shared by several image records is
+ * kept and dropped exactly like its source (images/file-cleanup.ts). The file starts with a comment naming the
+ * source's identity (`jpegIdentity`), so the export can tell from the first bytes which photo it is.
+ */
+export const cmykVariantKey = (sourceKey: string) =>
+  `${sourceKey.replace(/\.[a-z0-9]+$/, '')}-print-cmyk.jpg`;
+
+/** Print quality: above the source photos' own (variants are q85-92), far above what pdfwrite re-encoded at. */
+export const CMYK_JPEG_QUALITY = 85;
+const IDENTITY_PREFIX = 'stickerbook-print-source:';
+
+/**
+ * What identifies a JPEG whatever metadata travels with it: a SHA-256 of its segments without APPn and comments.
+ * Chromium embeds a photo's JPEG in the PDF it prints without them (EXIF, ICC, JFIF), the rest byte for byte.
+ * Undefined for anything that is not a baseline/progressive JPEG we can walk.
+ */
+export function jpegIdentity(bytes: Uint8Array): string | undefined {
+  if (bytes.length < 4 || bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  const hash = createHash('sha256').update(bytes.subarray(0, 2));
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    if (bytes[at] !== 0xff) return undefined;
+    const marker = bytes[at + 1];
+    if (marker === 0xff) {
+      at++; // fill byte
+      continue;
+    }
+    if (marker === 0xda) {
+      hash.update(bytes.subarray(at));
+      return hash.digest('hex');
+    }
+    const length = (bytes[at + 2] << 8) | bytes[at + 3];
+    const end = at + 2 + length;
+    if (length < 2 || end > bytes.length) return undefined;
+    const metadata = (marker >= 0xe0 && marker <= 0xef) || marker === 0xfe;
+    if (!metadata) hash.update(bytes.subarray(at, end));
+    at = end;
+  }
+  return undefined;
+}
+
+/** The JPEG without its APPn segments except Adobe's APP14 (it says how the CMYK is stored), no ICC or EXIF. */
+function withoutMetadata(bytes: Uint8Array): Uint8Array {
+  const parts: Uint8Array[] = [bytes.subarray(0, 2)];
+  let at = 2;
+  while (at + 4 <= bytes.length) {
+    const marker = bytes[at + 1];
+    if (marker === 0xda) {
+      parts.push(bytes.subarray(at));
+      break;
+    }
+    const end = at + 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+    if (!((marker >= 0xe0 && marker <= 0xef && marker !== 0xee) || marker === 0xfe))
+      parts.push(bytes.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(parts);
+}
+
+function withComment(jpeg: Uint8Array, text: string): Uint8Array {
+  const body = new TextEncoder().encode(text);
+  const segment = new Uint8Array([0xff, 0xfe, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body]);
+  return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
+}
+
+/** The source identity a CMYK copy names in its first comment, from its first bytes. */
+export function cmykSourceIdentity(head: Uint8Array): string | undefined {
+  if (head[0] !== 0xff || head[1] !== 0xd8 || head[2] !== 0xff || head[3] !== 0xfe) return undefined;
+  const length = (head[4] << 8) | head[5];
+  const text = Buffer.from(head.subarray(6, 4 + length)).toString('latin1');
+  return text.startsWith(IDENTITY_PREFIX) ? text.slice(IDENTITY_PREFIX.length) : undefined;
+}
+
+export interface CmykJpeg {
+  /** Adobe-style CMYK JPEG (inverted samples: embed with Decode [1 0 1 0 1 0 1 0]), same pixel size as the source. */
+  data: Uint8Array;
+  width: number;
+  height: number;
+  sourceIdentity: string;
+}
+
+/**
+ * Converts an RGB JPEG to CMYK at its full pixel size: the photo alone on a page of its pixel size, rendered by
+ * Ghostscript's jpegcmyk device at 72 dpi (one device pixel per image pixel) through the profile.
+ */
+export async function convertJpegToCmyk(
+  jpeg: Uint8Array,
+  options: { profile?: CmykProfile; gsPath?: string } = {},
+): Promise<CmykJpeg> {
+  const sourceIdentity = jpegIdentity(jpeg);
+  if (!sourceIdentity) throw new Error('Not a JPEG');
+  const profile = options.profile ?? findCmykProfile();
+  if (!profile) throw new Error('Ghostscript and its CMYK profile (default_cmyk.icc) are not installed');
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const image = await doc.embedJpg(jpeg);
+  doc.addPage([image.width, image.height]).drawImage(image, {
+    x: 0,
+    y: 0,
+    width: image.width,
+    height: image.height,
+  });
+  const dir = await mkdtemp(join(tmpdir(), 'stickerbook-cmyk-'));
+  try {
+    const input = join(dir, 'in.pdf');
+    const output = join(dir, 'out.jpg');
+    await writeFile(input, await doc.save());
+    await run(
+      options.gsPath ?? 'gs',
+      [
+        '-dBATCH',
+        '-dNOPAUSE',
+        '-dQUIET',
+        '-dSAFER',
+        `--permit-file-read=${profile.path}`,
+        '-sDEVICE=jpegcmyk',
+        '-r72',
+        `-dJPEGQ=${CMYK_JPEG_QUALITY}`,
+        `-sOutputICCProfile=${profile.path}`,
+        `-sOutputFile=${output}`,
+        input,
+      ],
+      { maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 },
+    );
+    const data = withComment(withoutMetadata(await readFile(output)), `${IDENTITY_PREFIX}${sourceIdentity}`);
+    return { data, width: image.width, height: image.height, sourceIdentity };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Whether this machine can make CMYK copies (Debian's ghostscript with its profile). */
+export const canMakeCmykVariants = () => findCmykProfile() !== undefined;
+
+/**
+ * The CMYK copy of the JPEG stored at `sourceKey`: read when it exists, else made and stored (once; a second
+ * caller at the same moment writes the same bytes).
+ */
+export async function cmykVariant(storage: BlobStorage, sourceKey: string): Promise<CmykJpeg> {
+  const key = cmykVariantKey(sourceKey);
+  if (await storage.stat(key)) {
+    const data = new Uint8Array(await storage.read(key));
+    const sourceIdentity = cmykSourceIdentity(data);
+    const size = jpegSize(data);
+    if (sourceIdentity && size) return { data, ...size, sourceIdentity };
+  }
+  const made = await convertJpegToCmyk(await storage.read(sourceKey));
+  await storage.put(key, Buffer.from(made.data), 'image/jpeg');
+  return made;
+}
+
+/** Pixel size from a JPEG's start-of-frame segment. */
+export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+  let at = 2;
+  while (at + 9 < bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1];
+    if (marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc) {
+      return { height: (bytes[at + 5] << 8) | bytes[at + 6], width: (bytes[at + 7] << 8) | bytes[at + 8] };
+    }
+    at += 2 + ((bytes[at + 2] << 8) | bytes[at + 3]);
+  }
+  return undefined;
+}

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { blobs, images } from '../db/schema.ts';
+import {
+  cmykSourceIdentity,
+  cmykVariant,
+  cmykVariantKey,
+  jpegIdentity,
+  type CmykJpeg,
+} from '../images/cmyk-variant.ts';
+import type { BlobStorage } from '../storage/index.ts';
+import type { CmykPhotoSource } from './cmyk-photos.ts';
+
+/**
+ * The CMYK copies of an album's photos for its PDF/X export. The files Chromium can have embedded are the JPEG
+ * variants and uploads of the album's image records whose pixel size matches an embedded photo; each is known by
+ * the identity its CMYK copy names in its first bytes. A copy not made yet (a photo uploaded before copies were
+ * made, or whose variants are still being made) is made now from the file and stored for the next export.
+ */
+export function albumCmykPhotos(database: Database, storage: BlobStorage, albumId: string): CmykPhotoSource {
+  return async (photos) => {
+    const sizes = new Set(photos.map((p) => `${p.width}x${p.height}`));
+    const wanted = new Set(photos.map((p) => p.identity));
+    const rows = await database.db
+      .select({ variants: images.variants, details: images.details, blobKey: blobs.storageKey })
+      .from(images)
+      .innerJoin(blobs, eq(blobs.id, images.blobId))
+      .where(eq(images.albumId, albumId));
+    const sources = new Set<string>();
+    for (const row of rows) {
+      if (sizes.has(`${row.details.width}x${row.details.height}`)) sources.add(row.blobKey);
+      for (const variant of Object.values(row.variants)) {
+        if (variant.contentType === 'image/jpeg' && sizes.has(`${variant.width}x${variant.height}`))
+          sources.add(variant.key);
+      }
+    }
+    const found = new Map<string, CmykJpeg>();
+    for (const key of sources) {
+      if (found.size === wanted.size) break;
+      const identity = await identityOf(storage, key);
+      if (!identity || !wanted.has(identity) || found.has(identity)) continue;
+      found.set(identity, await cmykVariant(storage, key));
+    }
+    return found;
+  };
+}
+
+/** The source identity, from the CMYK copy's first bytes when it exists, else from the (JPEG) file itself. */
+async function identityOf(storage: BlobStorage, key: string): Promise<string | undefined> {
+  const copy = cmykVariantKey(key);
+  if (await storage.stat(copy)) {
+    const identity = cmykSourceIdentity(await storage.readHead(copy, 256));
+    if (identity) return identity;
+  }
+  const head = await storage.readHead(key, 2);
+  if (head[0] !== 0xff || head[1] !== 0xd8) return undefined;
+  return jpegIdentity(await storage.read(key));
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate, formatDateTime, isPastDay } from './format.ts';
+
+describe('dates in the user’s language', () => {
+  const moment = '2026-11-25T14:30:00Z';
+
+  it('writes a German user’s dates the German way, not the browser’s US way', () => {
+    expect(formatDate(moment, 'de')).toBe('25. Nov. 2026');
+    expect(formatDateTime(moment, 'de')).toMatch(/^25\.11\.26, \d{2}:30$/);
+    expect(formatDateTime(moment, 'pl')).toMatch(/^25\.11\.2026, \d{2}:30$/);
+    expect(formatDateTime(moment, 'en')).toMatch(/^11\/25\/26, \d{1,2}:30\s?[AP]M$/);
+  });
+
+  it('writes nothing for a missing or broken date', () => {
+    expect(formatDateTime(null, 'de')).toBe('');
+    expect(formatDateTime('not a date', 'de')).toBe('');
+  });
+});
+
+describe('date formatting in the app', () => {
+  it('goes through these helpers, so no screen shows the browser locale’s dates', async () => {
+    const { readFileSync, readdirSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const root = join(import.meta.dirname, '..');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.tsx?$/.test(file),
+    );
+    const offenders = files
+      .filter((file) => !/\.test\.tsx?$/.test(file) && file !== join('ui', 'format.ts'))
+      .filter((file) =>
+        /toLocale(Date|Time)?String\(|Intl\.DateTimeFormat/.test(readFileSync(join(root, file), 'utf8')),
+      );
+    expect(offenders).toEqual([]);
+  });
+});
+
+describe('a release date in the past', () => {
+  const today = new Date(2026, 10, 25, 23, 30);
+
+  it('is recognised by the user’s own calendar day, so the forms can warn about it', () => {
+    expect(isPastDay('2026-11-24', today)).toBe(true);
+    expect(isPastDay('2025-11-25', today)).toBe(true);
+    expect(isPastDay('2026-11-25', today)).toBe(false);
+    expect(isPastDay('2027-06-01', today)).toBe(false);
+    expect(isPastDay('', today)).toBe(false);
+  });
+});
