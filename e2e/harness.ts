@@ -173,7 +173,6 @@ async function failOnBrowserErrors(context: BrowserContext, allowed: RegExp[]): 
   };
 }
 
-
 export interface Credentials {
   email: string;
   password: string;

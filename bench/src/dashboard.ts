@@ -25,11 +25,15 @@ export async function run(): Promise<Record<string, number | string>> {
   delete env.DATABASE_URL;
   if (process.env.BENCH_DATABASE_URL) env.DATABASE_URL = process.env.BENCH_DATABASE_URL;
   const seedStarted = performance.now();
-  const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/orders-admin/seed-orders.ts', String(ORDERS)], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const seeded = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'server/src/orders-admin/seed-orders.ts', String(ORDERS)],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (seeded.status !== 0) throw new Error(`seeding failed with ${seeded.status}`);
   const seedSeconds = (performance.now() - seedStarted) / 1000;
 
@@ -54,13 +58,16 @@ export async function run(): Promise<Record<string, number | string>> {
     const views: string[] = [];
     for (const scope of ['show_all', 'pending_review', 'pending_transfer', 'pending_shipment', 'shipped']) {
       for (const sort of ['sort_by=created_at&sort_order=desc', 'sort_by=release_date&sort_order=asc']) {
-        for (const page of [1, 200]) views.push(`/orders/dashboard?scope=${scope}&${sort}&page=${page}&per=20`);
+        for (const page of [1, 200])
+          views.push(`/orders/dashboard?scope=${scope}&${sort}&page=${page}&per=20`);
       }
     }
     const searches = ['müller', 'hochzeit 4711', 'sb-10042', 'anna.12345@example.com'].map(
       (q) => `/orders/dashboard?scope=show_all&query=${encodeURIComponent(q)}`,
     );
-    const albumViews = ['show_all', 'updated_today', 'with_order'].map((scope) => `/albums/dashboard?scope=${scope}`);
+    const albumViews = ['show_all', 'updated_today', 'with_order'].map(
+      (scope) => `/albums/dashboard?scope=${scope}`,
+    );
     albumViews.push(`/albums/dashboard?scope=show_all&query=${encodeURIComponent('sommerfest 4242')}`);
 
     const all = [...views, ...searches, ...albumViews];

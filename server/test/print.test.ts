@@ -215,7 +215,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     const trim = pdf.getPage(0).getTrimBox();
     expect([Math.round(trim.width / PT_PER_MM), Math.round(trim.height / PT_PER_MM)]).toEqual([240, 75]);
     expect((await run('pdftotext', [file, '-'])).stdout).toContain('stickerpack');
-  });
+  }, 120_000);
 
   it('prints every sticker once on sticker sheets, in number order, each with its own bleed and cut marks', async () => {
     const { job, file } = await exportFile({}, 'stickers');

@@ -700,7 +700,9 @@ export const orders = pgTable(
      * The admin dashboard's scope (issue 14): review → transfer → shipment → shipped, kept by a trigger on
      * order_updates (migration `dashboard`), so a scope is an index range, not a probe into every timeline.
      */
-    stage: text('stage', { enum: ['review', 'transfer', 'shipment', 'shipped'] }).notNull().default('review'),
+    stage: text('stage', { enum: ['review', 'transfer', 'shipment', 'shipped'] })
+      .notNull()
+      .default('review'),
     /** Lower-case number, e-mail, names, organisation, album title and identifier; kept by triggers. */
     searchText: text('search_text').notNull().default(''),
     createdAt: createdAt(),

@@ -64,7 +64,7 @@ export async function inspectStoredUpload(
   // file; it decodes no pixels for metadata, and limitInputPixels refuses a bomb all the same.
   const whole = headerSize && byteSize <= head.length ? head : await storage.read(key);
   const inspected = await inspectRaster(headerSize ? head : whole, type, headerSize);
-  await decodeCompletely(whole);
+  await decodeCompletely(whole, type);
   return inspected;
 }
 
@@ -76,9 +76,10 @@ const DECODE_CHECK_SIDE_PX = 16;
  * was answered 201 and placed. Decoding every pixel row (at a tiny size, so cheaply) finds it while the client
  * still waits; only after the size checks above, so a bomb is never decoded.
  */
-async function decodeCompletely(input: Buffer): Promise<void> {
+async function decodeCompletely(input: Buffer, type: ImageFileType): Promise<void> {
   try {
-    await sharp(input, { failOn: 'truncated', limitInputPixels: IMAGE_UPLOAD_MAX_PIXELS })
+    // The same pixel bound as the header check: a large phone JPEG is decoded to be scaled down, a PNG bomb never.
+    await sharp(input, { failOn: 'truncated', limitInputPixels: decodeMaxPixels(type) })
       .resize(DECODE_CHECK_SIDE_PX, DECODE_CHECK_SIDE_PX, { fit: 'inside' })
       .raw()
       .toBuffer();

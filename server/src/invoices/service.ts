@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Config } from '../config/index.ts';
 import type { Db } from '../db/database.ts';
 import { addresses, invoices, lineItems, orders, orderUpdates } from '../db/schema.ts';
@@ -10,6 +10,7 @@ import { buildInvoicePdf } from './e-invoice.ts';
 import type { InvoiceData } from './invoice-data.ts';
 import { allocateInvoiceNumber } from './numbering.ts';
 import { orderInvoiceData } from './order-invoice-data.ts';
+export { findOrderInvoices } from './invoice-rows.ts';
 import { stripeInvoiceRequest } from './stripe-request.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -25,18 +26,6 @@ export async function findOrderInvoice(db: Db, orderId: string): Promise<Invoice
     .from(invoices)
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
   return row;
-}
-
-export async function findOrderInvoices(
-  db: Db,
-  orderIds: readonly string[],
-): Promise<Map<string, InvoiceRow>> {
-  if (orderIds.length === 0) return new Map();
-  const rows = await db
-    .select()
-    .from(invoices)
-    .where(and(inArray(invoices.orderId, [...orderIds]), eq(invoices.kind, 'invoice')));
-  return new Map(rows.map((row) => [row.orderId, row]));
 }
 
 export async function findCreditNote(db: Db, invoiceId: string): Promise<InvoiceRow | undefined> {

@@ -19,7 +19,11 @@ export const commentView = (row: OrderCommentRow) => ({
 });
 
 export async function listComments(db: Db, orderId: string): Promise<OrderCommentRow[]> {
-  return db.select().from(orderComments).where(eq(orderComments.orderId, orderId)).orderBy(asc(orderComments.createdAt));
+  return db
+    .select()
+    .from(orderComments)
+    .where(eq(orderComments.orderId, orderId))
+    .orderBy(asc(orderComments.createdAt));
 }
 
 export async function createComment(

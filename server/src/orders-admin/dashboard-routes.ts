@@ -19,7 +19,12 @@ const pagingQuery = {
   sort_order: z.enum(['asc', 'desc']).default(DASHBOARD_DEFAULT_SORT.order),
 };
 
-const paginationSchema = z.object({ page: z.number(), per: z.number(), total: z.number(), pages: z.number() });
+const paginationSchema = z.object({
+  page: z.number(),
+  per: z.number(),
+  total: z.number(),
+  pages: z.number(),
+});
 const pagination = (page: number, per: number, total: number) => ({
   page,
   per,

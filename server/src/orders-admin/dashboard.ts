@@ -12,7 +12,13 @@ import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-
 import type { Db } from '../db/database.ts';
 import { albums, orders, users } from '../db/schema.ts';
 
-export const ORDER_SCOPES = ['show_all', 'pending_review', 'pending_transfer', 'pending_shipment', 'shipped'] as const;
+export const ORDER_SCOPES = [
+  'show_all',
+  'pending_review',
+  'pending_transfer',
+  'pending_shipment',
+  'shipped',
+] as const;
 export type OrderScope = (typeof ORDER_SCOPES)[number];
 export const ALBUM_SCOPES = ['show_all', 'updated_today', 'with_order'] as const;
 export type AlbumScope = (typeof ALBUM_SCOPES)[number];
@@ -62,14 +68,22 @@ export function orderDashboardQueries(db: Db, q: DashboardQuery<OrderScope>) {
       .orderBy(direction(sortColumn), direction(orders.id))
       .offset((q.page - 1) * q.per)
       .limit(q.per),
-    stageCounts: db.select({ stage: orders.stage, count: count() }).from(orders).where(search).groupBy(orders.stage),
+    stageCounts: db
+      .select({ stage: orders.stage, count: count() })
+      .from(orders)
+      .where(search)
+      .groupBy(orders.stage),
   };
 }
 
 /** The count badges without a search: the trigger-kept counters of migration 0014 (no count of 100,000 rows). */
 async function storedCounts(db: Db): Promise<Map<string, number>> {
-  const result = await db.execute<{ key: string; n: string | number }>(sql`select key, n from dashboard_counters`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ key: string; n: string | number }> }).rows) as Array<{
+  const result = await db.execute<{ key: string; n: string | number }>(
+    sql`select key, n from dashboard_counters`,
+  );
+  const rows = (
+    Array.isArray(result) ? result : (result as { rows: Array<{ key: string; n: string | number }> }).rows
+  ) as Array<{
     key: string;
     n: string | number;
   }>;
@@ -142,7 +156,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 async function ownerEmails(db: Db, ownerIdentifiers: readonly string[]): Promise<Map<string, string>> {
   const ids = [...new Set(ownerIdentifiers.filter((id) => UUID.test(id)))];
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, ids));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
   return new Map(rows.map((row) => [row.id, row.email]));
 }
 
@@ -159,7 +176,10 @@ export function albumDashboardQueries(db: Db, q: DashboardQuery<AlbumScope>, now
       .offset((q.page - 1) * q.per)
       .limit(q.per),
     scopeCounts: ALBUM_SCOPES.map((scope) =>
-      db.select({ count: count() }).from(albums).where(and(search, albumScopeCondition(scope, now))),
+      db
+        .select({ count: count() })
+        .from(albums)
+        .where(and(search, albumScopeCondition(scope, now))),
     ),
   };
 }
@@ -184,7 +204,10 @@ export async function albumDashboardPage(db: Db, q: DashboardQuery<AlbumScope>, 
           : (scopeCounts[i]?.[0]?.count ?? 0),
     ]),
   ) as Record<AlbumScope, number>;
-  const emails = await ownerEmails(db, rows.map((row) => row.ownerIdentifier));
+  const emails = await ownerEmails(
+    db,
+    rows.map((row) => row.ownerIdentifier),
+  );
   return {
     rows: rows.map((row) => ({ ...row, ownerEmail: emails.get(row.ownerIdentifier) ?? null })),
     counts,

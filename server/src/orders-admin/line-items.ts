@@ -126,9 +126,11 @@ export const lineItemRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function answer(orderId: string, request: Parameters<typeof requestLanguage>[0]) {
     const order = (await findOrder(db, orderId))!;
-    return { order: toOrderView(order, await loadOrderParts(db, [order]), requestLanguage(request), (path) =>
-      signedDocumentUrl(signer, path),
-    ) };
+    return {
+      order: toOrderView(order, await loadOrderParts(db, [order]), requestLanguage(request), (path) =>
+        signedDocumentUrl(signer, path),
+      ),
+    };
   }
 
   const orderResponse = z.object({ order: orderSchema });

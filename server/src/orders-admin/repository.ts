@@ -10,7 +10,13 @@ import type { OrderRow } from '../orders/repository.ts';
  */
 export async function addStaffUpdate(
   db: Db,
-  input: { orderId: string; signal: string; message: string | null; metadata: Record<string, unknown>; userId: string },
+  input: {
+    orderId: string;
+    signal: string;
+    message: string | null;
+    metadata: Record<string, unknown>;
+    userId: string;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select id from orders where id = ${input.orderId} for update`);
@@ -62,7 +68,11 @@ export async function updateAddress(
   const query =
     Object.keys(set).length === 0
       ? db.select({ orderId: addresses.orderId }).from(addresses).where(eq(addresses.id, addressId))
-      : db.update(addresses).set(set).where(eq(addresses.id, addressId)).returning({ orderId: addresses.orderId });
+      : db
+          .update(addresses)
+          .set(set)
+          .where(eq(addresses.id, addressId))
+          .returning({ orderId: addresses.orderId });
   const [row] = await query;
   return row?.orderId;
 }

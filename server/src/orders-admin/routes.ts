@@ -177,7 +177,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const order = await adminOrder(request.params.id);
       // GoBD: an issued invoice is kept for ten years, and with it the order it bills; a credit note corrects it.
       if ((await loadOrderParts(db, [order])).invoices?.has(order.id)) {
-        throw new AppError(409, 'ORDER_HAS_INVOICE', 'An invoiced order cannot be deleted; issue a credit note instead');
+        throw new AppError(
+          409,
+          'ORDER_HAS_INVOICE',
+          'An invoiced order cannot be deleted; issue a credit note instead',
+        );
       }
       await deleteOrder(db, order);
       return reply.status(204).send(null);

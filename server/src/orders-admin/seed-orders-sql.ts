@@ -1,11 +1,36 @@
 /** The set-based inserts behind `npm run seed:orders` (seed-orders.ts) and the dashboard bench. */
 import type { Database } from '../db/database.ts';
 
-const FIRST = ['Anna', 'Ben', 'Clara', 'David', 'Emma', 'Felix', 'Greta', 'Hugo', 'Ida', 'Jonas', 'Kira', 'Luca'];
-const LAST = ['Müller', 'Schmidt', 'Schneider', 'Fischer', 'Weber', 'Meyer', 'Wagner', 'Becker', 'Hoffmann', 'Koch'];
+const FIRST = [
+  'Anna',
+  'Ben',
+  'Clara',
+  'David',
+  'Emma',
+  'Felix',
+  'Greta',
+  'Hugo',
+  'Ida',
+  'Jonas',
+  'Kira',
+  'Luca',
+];
+const LAST = [
+  'Müller',
+  'Schmidt',
+  'Schneider',
+  'Fischer',
+  'Weber',
+  'Meyer',
+  'Wagner',
+  'Becker',
+  'Hoffmann',
+  'Koch',
+];
 const EVENTS = ['Hochzeit', 'Sommerfest', 'Vereinsjubiläum', 'Abschlussfeier', 'Firmenfeier', 'Saison'];
 
-const textArray = (values: readonly string[]) => `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
+const textArray = (values: readonly string[]) =>
+  `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]`;
 
 /**
  * Inserts `count` orders (and as many albums, addresses, line items and timeline updates). The stage and search
@@ -59,5 +84,7 @@ export async function seedOrders(database: Database, count: number): Promise<voi
     ANALYZE orders; ANALYZE albums; ANALYZE order_updates; ANALYZE addresses;
   `;
   // The order_updates and addresses triggers would recompute what the seed writes directly; replica mode skips them.
-  await database.executeSql(`SET session_replication_role = replica; ${sqlText} SET session_replication_role = DEFAULT;`);
+  await database.executeSql(
+    `SET session_replication_role = replica; ${sqlText} SET session_replication_role = DEFAULT;`,
+  );
 }

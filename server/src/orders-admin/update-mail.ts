@@ -47,7 +47,13 @@ const TEXTS: Record<Language, UpdateMailTexts> = {
   },
 };
 
-const GREETING: Record<Language, string> = { de: 'Hallo,', en: 'Hello,', fr: 'Bonjour,', it: 'Ciao,', pl: 'Dzień dobry,' };
+const GREETING: Record<Language, string> = {
+  de: 'Hallo,',
+  en: 'Hello,',
+  fr: 'Bonjour,',
+  it: 'Ciao,',
+  pl: 'Dzień dobry,',
+};
 
 const escapeHtml = (value: string) =>
   value.replace(

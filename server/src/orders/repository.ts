@@ -1,7 +1,7 @@
 /** The only code that queries the order tables. Every write of an order happens in `placeOrderRows`' transaction. */
 import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, gt, lte } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { findOrderInvoices } from '../invoices/service.ts';
+import { findOrderInvoices } from '../invoices/invoice-rows.ts';
 import {
   addresses,
   albums,

@@ -113,7 +113,7 @@ function statusCell(
   const done = updates.find((update) => signals.includes(update.signal));
   if (!done) return { status: 'pending' as const, date: pendingDate, target: null };
   // SPEC §3: a shipment update may carry a tracking code; the carrier's tracking page is the target.
-  return { status: 'done' as const, date: done.createdAt.toISOString(), target: trackingUrl(done.metadata)  };
+  return { status: 'done' as const, date: done.createdAt.toISOString(), target: trackingUrl(done.metadata) };
 }
 
 /**
@@ -219,7 +219,11 @@ export function toOrderView(
   };
 }
 
-function invoiceOf(orderId: string, parts: OrderParts, linkTo: (path: string) => string): OrderView['invoice'] {
+function invoiceOf(
+  orderId: string,
+  parts: OrderParts,
+  linkTo: (path: string) => string,
+): OrderView['invoice'] {
   const invoice = parts.invoices?.get(orderId);
   if (!invoice) return null;
   return {

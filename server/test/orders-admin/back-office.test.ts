@@ -5,7 +5,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, users } from '../../src/db/schema.ts';
-import { createGuest, DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
+import {
+  createGuest,
+  DATABASE_KINDS,
+  signUp,
+  startTestApp,
+  type Session,
+  type TestApp,
+} from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
 describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
@@ -20,7 +27,10 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     call = caller(t.app);
     customer = await signUp(t.app);
     const admin = await signUp(t.app, 'staff@example.com');
-    await t.database.db.update(users).set({ roles: ['admin'] }).where(eq(users.id, admin.user.sub));
+    await t.database.db
+      .update(users)
+      .set({ roles: ['admin'] })
+      .where(eq(users.id, admin.user.sub));
     adminToken = await t.app.ctx.tokens.sign({
       kind: 'user',
       id: admin.user.sub,
@@ -104,7 +114,10 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect(albumsAfter.with_order).toBe(albumsBefore.with_order + 1);
     await addEvent(orderId, { signal: 'review_completed' });
     const moved = (await dashboard('')).meta.counts;
-    expect(moved).toMatchObject({ pending_review: before.pending_review, pending_transfer: before.pending_transfer + 1 });
+    expect(moved).toMatchObject({
+      pending_review: before.pending_review,
+      pending_transfer: before.pending_transfer + 1,
+    });
     await call('DELETE', `/orders/${orderId}`, { token: adminToken });
     expect((await dashboard('')).meta.counts).toEqual(before);
     const albumsEnd = (await call('GET', '/albums/dashboard', { token: adminToken })).json().meta.counts;
@@ -130,7 +143,10 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     const order = (await call('GET', `/orders/${orderId}`, { token: adminToken })).json().order;
     for (const query of ['kunigunde@verein', 'KUNIGUNDE', 'zauberwald', album!.identifier, order.name]) {
       const found = await dashboard(`query=${encodeURIComponent(query)}`);
-      expect(found.orders.map((o) => o.id), query).toContain(orderId);
+      expect(
+        found.orders.map((o) => o.id),
+        query,
+      ).toContain(orderId);
     }
     expect((await dashboard('query=%25')).orders.length).toBe(0);
   });
@@ -138,7 +154,8 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
   it('sorts by created date and by event date both ways, 20 to a page', async () => {
     const early = await placeOrder({ lastName: 'Sortierbar', releaseDate: '2031-01-10' });
     const late = await placeOrder({ lastName: 'Sortierbar', releaseDate: '2031-06-10' });
-    const ids = async (query: string) => (await dashboard(`query=sortierbar&${query}`)).orders.map((o) => o.id);
+    const ids = async (query: string) =>
+      (await dashboard(`query=sortierbar&${query}`)).orders.map((o) => o.id);
     expect(await ids('')).toEqual([late.orderId, early.orderId]);
     expect(await ids('sort_by=created_at&sort_order=asc')).toEqual([early.orderId, late.orderId]);
     expect(await ids('sort_by=release_date&sort_order=asc')).toEqual([early.orderId, late.orderId]);
@@ -146,12 +163,16 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     const paged = await dashboard('per=1&page=2&query=sortierbar');
     expect(paged.orders.map((o) => o.id)).toEqual([early.orderId]);
     expect(paged.pagination).toMatchObject({ total: 2, pages: 2 });
-    expect((await call('GET', '/orders/dashboard?sort_by=amount', { token: adminToken })).statusCode).toBe(400);
+    expect((await call('GET', '/orders/dashboard?sort_by=amount', { token: adminToken })).statusCode).toBe(
+      400,
+    );
   });
 
   it('lists albums by scope with counts', async () => {
     const { albumId } = await placeOrder({}, 'Albumliste Ordered');
-    const response = await call('GET', '/albums/dashboard?scope=with_order&query=albumliste', { token: adminToken });
+    const response = await call('GET', '/albums/dashboard?scope=with_order&query=albumliste', {
+      token: adminToken,
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.albums.map((a: { id: string }) => a.id)).toEqual([albumId]);
@@ -162,7 +183,10 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
 
   it('keeps comments: not empty, complete toggle, edit and delete', async () => {
     const { orderId } = await placeOrder();
-    const empty = await call('POST', `/orders/${orderId}/comments`, { token: adminToken, payload: { content: '   ' } });
+    const empty = await call('POST', `/orders/${orderId}/comments`, {
+      token: adminToken,
+      payload: { content: '   ' },
+    });
     expect(empty.statusCode).toBe(400);
     const created = await call('POST', `/orders/${orderId}/comments`, {
       token: adminToken,
@@ -170,17 +194,30 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     });
     expect(created.statusCode).toBe(201);
     const comment = created.json().comment;
-    expect(comment).toMatchObject({ content: 'Kunde ruft wegen Farbe an', completed: false, email: 'staff@example.com' });
+    expect(comment).toMatchObject({
+      content: 'Kunde ruft wegen Farbe an',
+      completed: false,
+      email: 'staff@example.com',
+    });
     const done = await call('PATCH', `/orders/${orderId}/comments/${comment.id}`, {
       token: adminToken,
       payload: { completed: true },
     });
     expect(done.json().comment.completed).toBe(true);
-    await call('PATCH', `/orders/${orderId}/comments/${comment.id}`, { token: adminToken, payload: { content: 'Erledigt' } });
+    await call('PATCH', `/orders/${orderId}/comments/${comment.id}`, {
+      token: adminToken,
+      payload: { content: 'Erledigt' },
+    });
     const listed = await call('GET', `/orders/${orderId}/comments`, { token: adminToken });
-    expect(listed.json().comments).toEqual([expect.objectContaining({ content: 'Erledigt', completed: true })]);
-    expect((await call('DELETE', `/orders/${orderId}/comments/${comment.id}`, { token: adminToken })).statusCode).toBe(204);
-    expect((await call('GET', `/orders/${orderId}/comments`, { token: adminToken })).json().comments).toEqual([]);
+    expect(listed.json().comments).toEqual([
+      expect.objectContaining({ content: 'Erledigt', completed: true }),
+    ]);
+    expect(
+      (await call('DELETE', `/orders/${orderId}/comments/${comment.id}`, { token: adminToken })).statusCode,
+    ).toBe(204);
+    expect((await call('GET', `/orders/${orderId}/comments`, { token: adminToken })).json().comments).toEqual(
+      [],
+    );
   });
 
   it('edits details and the shipping address, and deletion frees the album', async () => {
@@ -190,13 +227,23 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
       token: adminToken,
       payload: { email: 'neu@example.de', comment: 'Lieferung an die Schule' },
     });
-    expect(edited.json().order).toMatchObject({ email: 'neu@example.de', comment: 'Lieferung an die Schule' });
+    expect(edited.json().order).toMatchObject({
+      email: 'neu@example.de',
+      comment: 'Lieferung an die Schule',
+    });
     const moved = await call('PATCH', `/addresses/${order.shipping_address.id}`, {
       token: adminToken,
       payload: { city: 'Hamburg', zip_code: '20095' },
     });
     expect(moved.json().order.shipping_address).toMatchObject({ city: 'Hamburg', zip_code: '20095' });
-    expect((await call('PATCH', `/addresses/${order.shipping_address.id}`, { token: adminToken, payload: { country_code: 'Deutschland' } })).statusCode).toBe(400);
+    expect(
+      (
+        await call('PATCH', `/addresses/${order.shipping_address.id}`, {
+          token: adminToken,
+          payload: { country_code: 'Deutschland' },
+        })
+      ).statusCode,
+    ).toBe(400);
 
     expect((await call('DELETE', `/orders/${orderId}`, { token: adminToken })).statusCode).toBe(204);
     expect((await call('GET', `/orders/${orderId}`, { token: adminToken })).statusCode).toBe(404);
@@ -231,6 +278,8 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     // Nothing changed.
     const after = (await call('GET', `/orders/${orderId}`, { token: adminToken })).json().order;
     expect(after.order_updates.map((u: { signal: string }) => u.signal)).toEqual(['order_placed']);
-    expect((await call('GET', `/orders/${orderId}/comments`, { token: adminToken })).json().comments).toHaveLength(1);
+    expect(
+      (await call('GET', `/orders/${orderId}/comments`, { token: adminToken })).json().comments,
+    ).toHaveLength(1);
   });
 });

@@ -46,9 +46,18 @@ describe.each(DATABASE_KINDS)('dashboard query plans on %s', (kind) => {
       for (const [sortBy, sortOrder] of sorts) {
         for (const page of [1, 50]) {
           const text = await plan(
-            orderDashboardQueries(t.database.db, { scope, query: undefined, sortBy, sortOrder, page, per: 20 }).page,
+            orderDashboardQueries(t.database.db, {
+              scope,
+              query: undefined,
+              sortBy,
+              sortOrder,
+              page,
+              per: 20,
+            }).page,
           );
-          expect(text, `${scope} ${sortBy} ${sortOrder} page ${page}\n${text}`).not.toMatch(/Seq Scan on orders/);
+          expect(text, `${scope} ${sortBy} ${sortOrder} page ${page}\n${text}`).not.toMatch(
+            /Seq Scan on orders/,
+          );
           expect(text).toMatch(/Index/);
         }
       }
@@ -57,14 +66,24 @@ describe.each(DATABASE_KINDS)('dashboard query plans on %s', (kind) => {
 
   it('searches orders through an index, and a rare name through the trigram index, for list and counts', async () => {
     const searched = (query: string, scope: (typeof ORDER_SCOPES)[number] = 'pending_shipment') =>
-      orderDashboardQueries(t.database.db, { scope, query, sortBy: 'created_at', sortOrder: 'desc', page: 1, per: 20 });
+      orderDashboardQueries(t.database.db, {
+        scope,
+        query,
+        sortBy: 'created_at',
+        sortOrder: 'desc',
+        page: 1,
+        per: 20,
+      });
     // A common word: walking the date index until 20 rows match is the planner's cheaper choice — still no scan.
     for (const query of ['müller', 'hochzeit']) {
       const text = await plan(searched(query).page);
       expect(text, `${query}\n${text}`).not.toMatch(/Seq Scan on orders/);
     }
     for (const query of ['hochzeit 12345', 'sb-10042']) {
-      for (const text of [await plan(searched(query, 'show_all').page), await plan(searched(query).stageCounts)]) {
+      for (const text of [
+        await plan(searched(query, 'show_all').page),
+        await plan(searched(query).stageCounts),
+      ]) {
         expect(text, `${query}\n${text}`).toMatch(/orders_search_idx/);
         expect(text, `${query}\n${text}`).not.toMatch(/Seq Scan on orders/);
       }
@@ -75,7 +94,14 @@ describe.each(DATABASE_KINDS)('dashboard query plans on %s', (kind) => {
     for (const scope of ALBUM_SCOPES) {
       for (const [sortBy, sortOrder] of sorts) {
         const text = await plan(
-          albumDashboardQueries(t.database.db, { scope, query: undefined, sortBy, sortOrder, page: 1, per: 20 }).page,
+          albumDashboardQueries(t.database.db, {
+            scope,
+            query: undefined,
+            sortBy,
+            sortOrder,
+            page: 1,
+            per: 20,
+          }).page,
         );
         expect(text, `${scope} ${sortBy} ${sortOrder}\n${text}`).not.toMatch(/Seq Scan on albums/);
       }
@@ -88,7 +114,8 @@ describe.each(DATABASE_KINDS)('dashboard query plans on %s', (kind) => {
       page: 1,
       per: 20,
     });
-    for (const query of [searched.page, searched.scopeCounts[0]!]) expect(await plan(query)).toMatch(/albums_search_idx/);
+    for (const query of [searched.page, searched.scopeCounts[0]!])
+      expect(await plan(query)).toMatch(/albums_search_idx/);
     // Today's albums are few: the planner may start from updated_at instead — an index either way.
     for (const query of searched.scopeCounts) expect(await plan(query)).not.toMatch(/Seq Scan on albums/);
   });
