@@ -24,7 +24,10 @@ export default defineConfig({
           include: ['**/*.test.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two browser test files at a time: each drives its own server and Chromium, and most of their time is
+          // spent waiting on them, so two overlap well on a 2-core machine and keep the suite's time in bounds.
+          fileParallelism: true,
+          maxWorkers: 2,
         },
       },
     ],
