@@ -28,6 +28,8 @@ export default defineConfig({
           // spent waiting on them, so two overlap well on a 2-core machine and keep the suite's time in bounds.
           fileParallelism: true,
           maxWorkers: 2,
+          // Its own group (after the unit, API and database tests), as its worker count is its own.
+          sequence: { groupOrder: 1 },
         },
       },
     ],
