@@ -407,7 +407,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
       await page.getByTestId('zoom-menu').click();
       await page.getByTestId(`zoom-${preset}`).click();
       await expect.poll(async () => (await state(page)).zoom).toBeCloseTo(preset / 100, 5);
-      await expect.poll(() => page.getByTestId('zoom-menu').textContent()).toBe(`${preset} %`);
+      await expect.poll(() => page.getByTestId('zoom-menu').textContent()).toBe(`${preset}\u00a0%`);
     }
     const canvas = (await page.getByTestId('editor-canvas').boundingBox())!;
     await page.getByTestId('zoom-menu').click();

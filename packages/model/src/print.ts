@@ -599,7 +599,7 @@ export function trimSizeOf(page: PrintPage): { width: number; height: number } {
  * Every page the mode produces, in print order, before the range is applied:
  * - `spread`: every spread, cover first (460 x 297 each);
  * - `album_softcover`: the cover spread as one flat cover (back, spine, front);
- * - `stickers`: sticker sheets; `stickerpack`: one 240 x 75 wrapper and a sheet with the pack's 4 random stickers;
+ * - `stickers`: sticker sheets; `stickerpack`: one 240 x 75 wrapper;
  * - anything else: single pages in reading order: the inlay (every spread after the cover, left page then right
  *   page), with `includeCover` the front cover first and the back cover last.
  */
@@ -622,13 +622,11 @@ export function allPrintPages(
         : [{ kind: 'cover', spreadId: spreads[0].id, cover: coverLayout(spreads.length) }];
     case 'stickers':
       return stickerSheets(doc).map((sheet) => ({ kind: 'stickers', sheet }));
-    case 'stickerpack': {
-      // The wrapper, then what is inside it.
-      const contents = stickerPackContents(doc, random);
-      return contents
-        ? [{ kind: 'stickerpack' }, { kind: 'stickers', sheet: contents }]
-        : [{ kind: 'stickerpack' }];
-    }
+    case 'stickerpack':
+      // The wrapper. Its contents (stickerPackContents) are a sheet of another paper size, and the export prints
+      // one paper size per file, so they are not part of this file yet.
+      void random;
+      return [{ kind: 'stickerpack' }];
   }
   const page = (ordinal: number, side: 'left' | 'right'): PrintPage => ({
     kind: 'page',

@@ -25,6 +25,15 @@ export function formatDateTime(value: DateInput, language: string = i18n.languag
   return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
+/** 'YYYY-MM' as month and year (monthly tables), in the user's UI language. */
+export function formatMonth(month: string, language: string = i18n.language): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  if (!year || !monthNumber) return month;
+  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, monthNumber - 1, 1)),
+  );
+}
+
 /** yyyy-mm-dd for date inputs and the API's ISO dates. */
 export function isoDay(value: string | null | undefined): string {
   return value ? value.slice(0, 10) : '';

@@ -1,15 +1,7 @@
 import { Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatMonth } from '../../ui/format.ts';
 import type { MonthlyCounts } from './queries.ts';
-
-/** 'YYYY-MM' as month and year in the reader's language. */
-function monthLabel(month: string, language: string): string {
-  const [year, monthNumber] = month.split('-').map(Number);
-  if (!year || !monthNumber) return month;
-  return new Intl.DateTimeFormat(language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(year, monthNumber - 1, 1)),
-  );
-}
 
 export function ConversionTable({
   title,
@@ -39,7 +31,7 @@ export function ConversionTable({
           <Table.Tbody>
             {counts.data.map((row) => (
               <Table.Tr key={row.month}>
-                <Table.Td>{monthLabel(row.month, i18n.language)}</Table.Td>
+                <Table.Td>{formatMonth(row.month, i18n.language)}</Table.Td>
                 <Table.Td>{row.count}</Table.Td>
               </Table.Tr>
             ))}
