@@ -14,11 +14,11 @@ import {
   apiCall,
   launchBrowser,
   newPage,
+  logInApi,
   signInWithSession,
   signUpFresh,
   skipBrowserTests,
   startStack,
-  type SessionTokens,
   type Stack,
 } from './harness.ts';
 
@@ -138,7 +138,7 @@ describe.skipIf(skipBrowserTests)('back office', () => {
       await orderableAlbum(customer.access_token),
       lastName,
     );
-    const admin = await apiCall<SessionTokens>(stack.baseUrl, '/auth/login', { method: 'POST', body: ADMIN });
+    const admin = await logInApi(stack.baseUrl, ADMIN);
 
     const { context, page } = await newPage(browser, stack.baseUrl, { locale: 'de-DE', viewport: DESKTOP });
     const problems = watchConsole(page);

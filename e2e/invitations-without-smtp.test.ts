@@ -7,15 +7,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
-  apiCall,
   createAlbumFromBlueprint,
   launchBrowser,
   newPage,
+  logInApi,
   signInWithSession,
   signUpFresh,
   skipBrowserTests,
   startStack,
-  type SessionTokens,
   type Stack,
 } from './harness.ts';
 
@@ -70,7 +69,7 @@ describe.skipIf(skipBrowserTests)('invitations without a mail server', () => {
     await inviteePage.context.close();
 
     // An admin reads the kept mail, with the same link.
-    const admin = await apiCall<SessionTokens>(stack.baseUrl, '/auth/login', { method: 'POST', body: ADMIN });
+    const admin = await logInApi(stack.baseUrl, ADMIN);
     const adminPage = await newPage(browser, stack.baseUrl);
     await signInWithSession(adminPage.page, admin);
     await adminPage.page.goto('/admin/outbox');

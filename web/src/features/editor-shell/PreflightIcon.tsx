@@ -42,28 +42,28 @@ export function PreflightIcon({ entries = [], onSelect }: Props) {
   const count = entries.length;
   return (
     // Opens on hover like a tooltip, and stays open while the pointer is on the list so its entries can be clicked.
-    <Popover
-      opened={opened}
-      onChange={(next) => (next ? open() : close())}
-      width={300}
-      position="bottom-end"
-      shadow="md"
-      withinPortal
+    // The count badge wraps the whole popover, so the popover's target (which gets aria-expanded) is the button.
+    <Indicator
+      disabled={count === 0}
+      label={count}
+      size={16}
+      color={errors > 0 ? 'red' : 'orange'}
+      visibleFrom="md"
     >
-      <Popover.Target>
-        <Indicator
-          disabled={count === 0}
-          label={count}
-          size={16}
-          color={errors > 0 ? 'red' : 'orange'}
-          visibleFrom="md"
-        >
+      <Popover
+        opened={opened}
+        onChange={(next) => (next ? open() : close())}
+        width={300}
+        position="bottom-end"
+        shadow="md"
+        withinPortal
+      >
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             color={count === 0 ? 'gray' : 'orange'}
             size="lg"
             aria-label={t('editorUi.preflight.label')}
-            aria-expanded={opened}
             onMouseEnter={open}
             onFocus={open}
             onClick={() => (opened ? close() : open())}
@@ -71,58 +71,58 @@ export function PreflightIcon({ entries = [], onSelect }: Props) {
           >
             {count === 0 ? <IconCircleCheck size={20} /> : <IconAlertTriangle size={20} />}
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
-      <Popover.Dropdown p="xs" onMouseLeave={close} data-testid="preflight-list">
-        {count === 0 ? (
-          <Text size="sm">{t('editorUi.preflight.none')}</Text>
-        ) : (
-          <Stack gap={2} mah={320} style={{ overflowY: 'auto' }}>
-            {entries.map((entry) => (
-              <UnstyledButton
-                key={entry.key}
-                onClick={() => {
-                  onSelect?.(entry);
-                  close();
-                }}
-                px="xs"
-                py={6}
-                style={{
-                  borderRadius: 'var(--mantine-radius-sm)',
-                  display: 'flex',
-                  gap: 8,
-                  alignItems: 'flex-start',
-                }}
-                data-testid="preflight-jump"
-              >
-                {entry.severity === 'error' ? (
-                  <IconAlertTriangle
-                    size={16}
-                    color="var(--mantine-color-red-7)"
-                    style={{ flexShrink: 0, marginTop: 2 }}
-                  />
-                ) : (
-                  <IconInfoTriangle
-                    size={16}
-                    color="var(--mantine-color-orange-7)"
-                    style={{ flexShrink: 0, marginTop: 2 }}
-                  />
-                )}
-                <Text size="sm" style={{ flex: 1 }} data-testid="preflight-entry">
-                  {entry.message}
-                </Text>
-                {entry.pages && (
-                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', marginTop: 2 }}>
-                    {t(entry.pages.includes('-') ? 'checkout.preflight.pages' : 'checkout.preflight.page', {
-                      label: entry.pages,
-                    })}
+        </Popover.Target>
+        <Popover.Dropdown p="xs" onMouseLeave={close} data-testid="preflight-list">
+          {count === 0 ? (
+            <Text size="sm">{t('editorUi.preflight.none')}</Text>
+          ) : (
+            <Stack gap={2} mah={320} style={{ overflowY: 'auto' }}>
+              {entries.map((entry) => (
+                <UnstyledButton
+                  key={entry.key}
+                  onClick={() => {
+                    onSelect?.(entry);
+                    close();
+                  }}
+                  px="xs"
+                  py={6}
+                  style={{
+                    borderRadius: 'var(--mantine-radius-sm)',
+                    display: 'flex',
+                    gap: 8,
+                    alignItems: 'flex-start',
+                  }}
+                  data-testid="preflight-jump"
+                >
+                  {entry.severity === 'error' ? (
+                    <IconAlertTriangle
+                      size={16}
+                      color="var(--mantine-color-red-7)"
+                      style={{ flexShrink: 0, marginTop: 2 }}
+                    />
+                  ) : (
+                    <IconInfoTriangle
+                      size={16}
+                      color="var(--mantine-color-orange-7)"
+                      style={{ flexShrink: 0, marginTop: 2 }}
+                    />
+                  )}
+                  <Text size="sm" style={{ flex: 1 }} data-testid="preflight-entry">
+                    {entry.message}
                   </Text>
-                )}
-              </UnstyledButton>
-            ))}
-          </Stack>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+                  {entry.pages && (
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', marginTop: 2 }}>
+                      {t(entry.pages.includes('-') ? 'checkout.preflight.pages' : 'checkout.preflight.page', {
+                        label: entry.pages,
+                      })}
+                    </Text>
+                  )}
+                </UnstyledButton>
+              ))}
+            </Stack>
+          )}
+        </Popover.Dropdown>
+      </Popover>
+    </Indicator>
   );
 }
