@@ -178,9 +178,7 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
     await context.close();
   }, 180_000);
 
-  // Known regression after this week's merges (issue 15, closing note): a desktop file dropped on an empty slot
-  // leaves the slot empty. Skipped, not deleted, so it is the first thing the fix makes pass again.
-  it.skip('fills the slot with a photo dropped from the desktop, which keeps the slot when the upload finishes', async () => {
+  it('fills the slot with a photo dropped from the desktop, which keeps the slot when the upload finishes', async () => {
     const email = `slots-file-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
     const session = await logInApi(
       stack.baseUrl,
@@ -198,9 +196,11 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
     await page.goto(`/album/${albumId}/background`);
     await showContentSpread(page);
     const before = await editorState(page);
-    const point = { x: 345, y: 150 };
-    const slot = emptyImageSlotAt(before.doc, before.spreadId, point);
-    expect(slot, 'the content spread has an empty background slot').toBeDefined();
+    // A point on the empty slot that no sticker cell covers: a file dropped on a sticker cell asks to become that
+    // sticker's photo instead (SPEC §4), which is another test's subject.
+    const point = freeSlotPoint(before.doc, before.spreadId);
+    const slot = point && emptyImageSlotAt(before.doc, before.spreadId, point);
+    expect(slot, 'the content spread has an empty background slot').toBeTruthy();
     const elementCount = descendantsOf(before.doc, before.spreadId).length;
 
     const photo = await sharp({
@@ -208,7 +208,7 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
     })
       .jpeg()
       .toBuffer();
-    const at = await screenOf(page, before.spreadId, point);
+    const at = await screenOf(page, before.spreadId, point!);
     const dataTransfer = await page.evaluateHandle((b64) => {
       const transfer = new DataTransfer();
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -232,3 +232,17 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
     await context.close();
   }, 180_000);
 });
+
+/** The first point on a 5 mm grid over the spread that is on an empty image slot and under no sticker cell. */
+function freeSlotPoint(doc: AlbumDocument, spreadId: string): { x: number; y: number } | undefined {
+  const cells = descendantsOf(doc, spreadId)
+    .filter((node) => node.type === 'StickerCell')
+    .map((cell) => nodeBoundsInSpread(doc, cell.id));
+  for (let y = 10; y < 290; y += 5) {
+    for (let x = 10; x < 450; x += 5) {
+      const covered = cells.some((b) => x >= b.x && x <= b.x + b.width && y >= b.y && y <= b.y + b.height);
+      if (!covered && emptyImageSlotAt(doc, spreadId, { x, y })) return { x, y };
+    }
+  }
+  return undefined;
+}
