@@ -210,7 +210,16 @@ describe.skipIf(skipBrowserTests)('back office', () => {
     const comment = page.getByTestId('order-comment');
     await comment.waitFor();
     await expect.poll(() => page.getByTestId('comment-input').inputValue()).toBe('');
-    await comment.getByTestId('comment-completed').check();
+    // The list refreshes from the server right after the add; a click that lands on the row being replaced is
+    // repeated until the comment reads as done.
+    await expect
+      .poll(async () => {
+        if ((await comment.getAttribute('data-completed')) !== 'true') {
+          await comment.getByTestId('comment-completed').click();
+        }
+        return comment.getAttribute('data-completed');
+      })
+      .toBe('true');
     await page.locator('[data-testid="order-comment"][data-completed="true"]').waitFor();
     await shot(page, 'order-admin');
     await comment.getByTestId('comment-delete').click();

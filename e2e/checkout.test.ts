@@ -312,8 +312,14 @@ describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
     await page.getByTestId('checkout-sign-up').click();
 
     // Sign-up moves the guest's album to the account and returns to the filled-in checkout.
-    await page.getByLabel('E-mail').fill(`guest-checkout-${Date.now()}@e2e.test`);
+    // The sign-up screen is a lazy chunk: wait until it is on the page at /signup before typing, so nothing typed
+    // goes into a form that is replaced a moment later.
+    await page.waitForURL('**/signup?**');
+    await page.getByTestId('signup-submit').waitFor();
+    const email = `guest-checkout-${Date.now()}@e2e.test`;
+    await page.getByLabel('E-mail').fill(email);
     await page.locator('input[type="password"]').fill('correct horse battery');
+    await expect.poll(() => page.getByLabel('E-mail').inputValue()).toBe(email);
     await page.getByTestId('signup-submit').click();
     await page.waitForURL(`**/album/${albumId}/checkout`);
     await page.getByTestId('checkout-contact').waitFor();
