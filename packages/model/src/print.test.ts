@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createBlankAlbum, makeLargeAlbum } from './fixtures.ts';
 import { STICKERS_PER_PACK } from './constants.ts';
 import {
-  stickerPackContents,
   allPrintPages,
   coverLayout,
   cropMarks,
@@ -12,30 +11,24 @@ import {
   parseFlag,
   parseRange,
   parseRenderQuery,
+  parseSeed,
   printPages,
+  renderQueryEntries,
   settingsForPreset,
   sheetGeometry,
   stickerBleedBox,
   stickerCutMarks,
+  stickerPacks,
   stickerSheets,
   trimSizeOf,
+  type PrintPage,
 } from './print.ts';
 import { spreadsInOrder } from './tree.ts';
 import { numberStickers } from './numbering.ts';
+import { seededRandom } from './random-mutations.ts';
 import type { AlbumDocument, DocNode } from './document.ts';
 
 /** A copy with extra nodes (tree caches are per nodes map, so never mutate a document that was read). */
-/** A small deterministic generator (mulberry32), so a random draw is the same on every run. */
-function seeded(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function withNodes(doc: AlbumDocument, nodes: DocNode[]): AlbumDocument {
   return { ...doc, nodes: { ...doc.nodes, ...Object.fromEntries(nodes.map((n) => [n.id, n])) } };
 }
@@ -255,24 +248,85 @@ describe('page order', () => {
     expect(pages).toHaveLength(1);
     expect(trimSizeOf(pages[0])).toEqual({ width: 240, height: 75 });
   });
+});
 
-  it('fills the sticker pack with 4 different random stickers of the album', () => {
-    const album = makeLargeAlbum({ spreads: 4, stickers: 12, otherElements: 0 });
-    const packOf = (seed: number) =>
-      stickerPackContents(album, seeded(seed))!.stickers.map((s) => s.stickerId);
-    const first = packOf(1);
-    expect(first).toHaveLength(STICKERS_PER_PACK);
-    expect(new Set(first).size).toBe(4);
-    for (const id of first) expect(album.stickers[id]).toBeDefined();
-    const packs = [2, 3, 4, 5].map(packOf);
-    expect(packs.some((pack) => pack.join() !== first.join())).toBe(true);
+describe('sticker packs', () => {
+  const album = makeLargeAlbum({ spreads: 4, stickers: 13, otherElements: 0, doubleEvery: 5 });
+  const ids = (pack: Array<{ stickerId: string }>) => pack.map((s) => s.stickerId);
+  const packPages = (seed?: number) =>
+    allPrintPages(album, { mode: 'stickerpack', includeCover: true, seed });
+  const contents = (pages: PrintPage[]) =>
+    pages.map((p) => (p.kind === 'sticker' ? `${p.pack}:${p.sticker.stickerId}` : `${p.kind}`)).join();
+
+  it('deals every sticker of the album into packs of 4 different ones, every sticker once before any twice', () => {
+    const packs = stickerPacks(album, seededRandom(1));
+    // 13 stickers: 4 packs, the last one topped up with 3 drawn from the rest of the album.
+    expect(packs).toHaveLength(4);
+    for (const pack of packs) {
+      expect(pack).toHaveLength(STICKERS_PER_PACK);
+      expect(new Set(ids(pack)).size).toBe(STICKERS_PER_PACK);
+      for (const id of ids(pack)) expect(album.stickers[id]).toBeDefined();
+    }
+    const dealt = packs.flatMap(ids);
+    expect(new Set(dealt.slice(0, 13))).toEqual(new Set(Object.keys(album.stickers)));
+    // Placed stickers keep their number and cell, doubles stay doubles.
+    for (const item of packs.flat()) {
+      expect(item.double).toBe(album.stickers[item.stickerId].doubleSticker);
+      if (item.cellId) expect(album.nodes[item.cellId].props.stickerId).toBe(item.stickerId);
+    }
+    expect(packs.flat().some((item) => item.double)).toBe(true);
+  });
+
+  it('draws at random, the same packs again for the same seed', () => {
+    const first = stickerPacks(album, seededRandom(1)).map(ids);
+    expect(stickerPacks(album, seededRandom(1)).map(ids)).toEqual(first);
+    const others = [2, 3, 4, 5].map((seed) => stickerPacks(album, seededRandom(seed)).map(ids).join());
+    expect(new Set([first.join(), ...others]).size).toBeGreaterThan(1);
+    // Not simply number order.
+    expect(first.flat().slice(0, 13)).not.toEqual(stickerSheets(album).flatMap((s) => ids(s.stickers)));
   });
 
   it('draws some stickers twice when the album has fewer than 4', () => {
-    const album = makeLargeAlbum({ spreads: 2, stickers: 2, otherElements: 0 });
-    const pack = stickerPackContents(album, seeded(7))!;
-    expect(pack.stickers).toHaveLength(4);
-    expect(new Set(pack.stickers.map((s) => s.stickerId))).toEqual(new Set(Object.keys(album.stickers)));
+    const small = makeLargeAlbum({ spreads: 2, stickers: 2, otherElements: 0 });
+    const packs = stickerPacks(small, seededRandom(7));
+    expect(packs).toHaveLength(1);
+    expect(packs[0]).toHaveLength(4);
+    expect(new Set(ids(packs[0]))).toEqual(new Set(Object.keys(small.stickers)));
+    expect(stickerPacks({ ...small, stickers: {} })).toEqual([]);
+  });
+
+  it('prints each pack as its wrapper followed by its 4 stickers, each cut to its own size', () => {
+    const pages = packPages(9);
+    expect(pages).toHaveLength(4 * (1 + STICKERS_PER_PACK));
+    const packs = stickerPacks(album, seededRandom(9));
+    pages.forEach((page, i) => {
+      const pack = Math.floor(i / 5);
+      if (i % 5 === 0) {
+        expect(page).toEqual({ kind: 'stickerpack', pack: pack + 1 });
+        expect(trimSizeOf(page)).toEqual({ width: 240, height: 75 });
+      } else {
+        expect(page).toEqual({ kind: 'sticker', pack: pack + 1, sticker: packs[pack][(i % 5) - 1] });
+        const double = page.kind === 'sticker' && page.sticker.double;
+        expect(trimSizeOf(page)).toEqual(double ? { width: 100, height: 70 } : { width: 50, height: 70 });
+      }
+    });
+    expect(contents(packPages(9))).toBe(contents(pages));
+    expect(contents(packPages(10))).not.toBe(contents(pages));
+    // A range keeps its pages of the same draw.
+    expect(printPages(album, { mode: 'stickerpack', includeCover: true, range: '6-10', seed: 9 })).toEqual(
+      pages.slice(5, 10),
+    );
+  });
+
+  it('carries the seed from the export job to the render route, and ignores a malformed one', () => {
+    const settings = settingsForPreset('stickerpack', { seed: 4_000_000_000 });
+    const entries = renderQueryEntries({ albumId: 'a', apiUrl: 'http://x/api/v1', token: 't', settings });
+    const params = new URLSearchParams(entries);
+    expect(params.get('seed')).toBe('4000000000');
+    expect(parseRenderQuery((key) => params.get(key)).settings.seed).toBe(4_000_000_000);
+    for (const bad of ['-1', '1.5', 'abc', '4294967296', '', ' ']) expect(parseSeed(bad)).toBeUndefined();
+    expect(parseSeed(' 42 ')).toBe(42);
+    expect(parseRenderQuery(query({ mode: 'stickerpack' })).settings.seed).toBeUndefined();
   });
 });
 

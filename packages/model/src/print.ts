@@ -4,8 +4,8 @@
  * agree on page order, page sizes, bleed, slug, crop marks, the cover spine and the sticker sheets.
  *
  * Units are millimetres. A "sheet" is one page of the output file: a trimmed area (an album page, a spread,
- * the cover, a sticker sheet, the sticker pack wrapper) with optional bleed around it and, around that, a slug
- * carrying crop marks.
+ * the cover, a sticker sheet, the sticker pack wrapper, one sticker of a pack) with optional bleed around it and,
+ * around that, a slug carrying crop marks. The sheets of one file may differ in size (a sticker pack file).
  */
 import {
   EXPORT_FORMATS,
@@ -26,6 +26,7 @@ import {
 } from './document.ts';
 import { pageNumber, spineWidthMm } from './geometry.ts';
 import { numberStickers } from './numbering.ts';
+import { seededRandom } from './random-mutations.ts';
 import { childrenOf, spreadsInOrder } from './tree.ts';
 
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -64,6 +65,12 @@ export interface PrintSettings {
   cropMarks: boolean;
   /** Beyond SPEC: convert the PDF to PDF/X-4 with a CMYK output intent (Ghostscript); on for the print-shop presets. */
   pdfx: boolean;
+  /**
+   * Beyond SPEC: the seed of the sticker packs' random draw (stickerPacks), a whole number below 2^32. An export
+   * job keeps the one it was given when created, so the file is the same on every run of that job; without one the
+   * draw is different every time.
+   */
+  seed?: number;
 }
 
 export const DEFAULT_PRINT_SETTINGS: PrintSettings = {
@@ -193,6 +200,17 @@ export function parseRange(value: string | null | undefined, pageCount: number):
   return all.filter((page) => keep.has(page));
 }
 
+/** The largest sticker pack seed: the draw's generator works on 32-bit whole numbers. */
+export const MAX_PACK_SEED = 2 ** 32 - 1;
+
+/** A sticker pack seed from the /render query: a whole number from 0 to MAX_PACK_SEED; undefined otherwise. */
+export function parseSeed(value: string | null | undefined): number | undefined {
+  const v = value?.trim();
+  if (!v || !/^\d{1,10}$/.test(v)) return undefined;
+  const seed = Number(v);
+  return seed <= MAX_PACK_SEED ? seed : undefined;
+}
+
 function oneOf<T extends string>(list: readonly T[], value: string | null | undefined): T | undefined {
   const v = value?.trim();
   return v !== undefined && (list as readonly string[]).includes(v) ? (v as T) : undefined;
@@ -232,6 +250,8 @@ export function parseRenderQuery(get: (key: string) => string | null, pathAlbumI
     cropMarks: parseFlag(get('cropMarks'), includeBleed),
     pdfx: parseFlag(get('pdfx'), false),
   };
+  const seed = parseSeed(get('seed'));
+  if (seed !== undefined) settings.seed = seed;
   const albumId = (pathAlbumId || get('album_id') || '').trim() || undefined;
   if (!albumId) problems.push('MISSING_ALBUM');
   const token = get('token')?.trim() || undefined;
@@ -261,6 +281,7 @@ export function renderQueryEntries(input: {
     ['cropMarks', String(s.cropMarks)],
   ];
   if (s.range) entries.push(['range', s.range]);
+  if (s.seed !== undefined) entries.push(['seed', String(s.seed)]);
   return entries;
 }
 
@@ -434,37 +455,43 @@ export function stickerSheets(doc: AlbumDocument): StickerSheet[] {
   return layoutStickerSheets(stickersInNumberOrder(doc));
 }
 
-type SheetItem = Omit<StickerOnSheet, 'box'>;
-
+/** A sticker as it is printed, before it has a place on a sheet. */
+export type StickerItem = Omit<StickerOnSheet, 'box'>;
 /**
- * The contents of a sticker pack (SPEC §9 "Sticker pack holds 4 random stickers"): 4 different stickers of the
- * album drawn at random, laid out on a sticker sheet; an album with fewer than 4 has some drawn twice, as a
- * collector's pack has doubles. Undefined for an album without stickers. `random` returns [0, 1) like
- * Math.random (tests pass a seeded one).
+ * The sticker packs of a stickerpack print file (SPEC §9 "Sticker pack holds 4 random stickers"): every sticker
+ * of the album shuffled and dealt out 4 to a pack, so the file is one print run in which every sticker is printed
+ * equally often (ceil(stickers / 4) packs; the print shop prints the file as many times as packs are ordered,
+ * and no sticker is rarer than another). Each pack holds 4 different stickers; the last pack, when fewer than 4
+ * are left, is topped up with stickers drawn from the rest of the album. An album with fewer than 4 stickers
+ * gets one pack with some drawn twice, as a collector's pack has doubles. None for an album without stickers.
+ * `random` returns [0, 1) like Math.random (seededRandom for a reproducible draw: the same seed, the same packs).
  */
-export function stickerPackContents(
-  doc: AlbumDocument,
-  random: () => number = Math.random,
-): StickerSheet | undefined {
+export function stickerPacks(doc: AlbumDocument, random: () => number = Math.random): StickerItem[][] {
   const pool = stickersInNumberOrder(doc);
-  if (pool.length === 0) return undefined;
-  const left = [...pool];
-  const picked: SheetItem[] = [];
-  while (picked.length < STICKERS_PER_PACK) {
-    const from = left.length > 0 ? left : pool;
-    const [item] =
-      from === left
-        ? left.splice(Math.floor(random() * left.length), 1)
-        : [pool[Math.floor(random() * pool.length)]];
-    picked.push(item);
+  const pick = (from: readonly StickerItem[]) =>
+    from[Math.min(from.length - 1, Math.floor(random() * from.length))];
+  // Fisher-Yates shuffle of the whole set.
+  const deck = [...pool];
+  for (let i = deck.length - 1; i > 0; i--) {
+    const j = Math.min(i, Math.floor(random() * (i + 1)));
+    [deck[i], deck[j]] = [deck[j], deck[i]];
   }
-  return layoutStickerSheets(picked)[0];
+  const packs: StickerItem[][] = [];
+  for (let at = 0; at < deck.length; at += STICKERS_PER_PACK) {
+    const pack = deck.slice(at, at + STICKERS_PER_PACK);
+    while (pack.length < STICKERS_PER_PACK) {
+      const others = pool.filter((item) => !pack.includes(item));
+      pack.push(pick(others.length > 0 ? others : pool));
+    }
+    packs.push(pack);
+  }
+  return packs;
 }
 
 /** Every sticker once: placed ones in number order, then unplaced ones in document order. */
-function stickersInNumberOrder(doc: AlbumDocument): SheetItem[] {
+function stickersInNumberOrder(doc: AlbumDocument): StickerItem[] {
   const numbering = numberStickers(doc);
-  const items: SheetItem[] = [];
+  const items: StickerItem[] = [];
   const cellOf = new Map<string, DocNode>();
   for (const cellId of numbering.cellOrder) {
     const cell = doc.nodes[cellId];
@@ -487,7 +514,7 @@ function stickersInNumberOrder(doc: AlbumDocument): SheetItem[] {
 }
 
 /** Lays the stickers out row by row on A4 sheets; a double sticker never splits across rows. */
-function layoutStickerSheets(items: SheetItem[]): StickerSheet[] {
+function layoutStickerSheets(items: StickerItem[]): StickerSheet[] {
   // The gap must hold both neighbours' bleed, clearance and marks (see STICKER_SHEET_MM).
   const reach = PRINT_BLEED_MM + CROP_MARK_GAP_MM + STICKER_CUT_MARK_MM;
   if (STICKER_SHEET_MM.gap < 2 * reach) throw new Error('Sticker gap too small for bleed and cut marks');
@@ -574,7 +601,10 @@ export type PrintPage =
   | { kind: 'spread'; spreadId: string; region: Box }
   | { kind: 'cover'; spreadId: string; cover: CoverLayout }
   | { kind: 'stickers'; sheet: StickerSheet }
-  | { kind: 'stickerpack' };
+  /** A sticker pack's wrapper; `pack` counts the packs of the file from 1. */
+  | { kind: 'stickerpack'; pack: number }
+  /** One sticker of a pack, on a sheet of its own size (it is cut out on its own). */
+  | { kind: 'sticker'; pack: number; sticker: StickerItem };
 
 export function pageRegion(side: 'left' | 'right'): Box {
   return { x: side === 'left' ? 0 : PAGE_WIDTH_MM, y: 0, width: PAGE_WIDTH_MM, height: PAGE_HEIGHT_MM };
@@ -592,6 +622,10 @@ export function trimSizeOf(page: PrintPage): { width: number; height: number } {
       return { width: STICKER_SHEET_MM.width, height: STICKER_SHEET_MM.height };
     case 'stickerpack':
       return { ...STICKER_PACK_SHEET_MM };
+    case 'sticker': {
+      const { width, height } = page.sticker.double ? DOUBLE_STICKER_CELL_MM : STICKER_CELL_MM;
+      return { width, height };
+    }
   }
 }
 
@@ -599,14 +633,15 @@ export function trimSizeOf(page: PrintPage): { width: number; height: number } {
  * Every page the mode produces, in print order, before the range is applied:
  * - `spread`: every spread, cover first (460 x 297 each);
  * - `album_softcover`: the cover spread as one flat cover (back, spine, front);
- * - `stickers`: sticker sheets; `stickerpack`: one 240 x 75 wrapper;
+ * - `stickers`: sticker sheets;
+ * - `stickerpack`: for every pack (stickerPacks) its 240 x 75 wrapper, then its 4 stickers, each on a sheet of
+ *   its own size (50 x 70, a double 100 x 70); just the wrapper for an album without stickers;
  * - anything else: single pages in reading order: the inlay (every spread after the cover, left page then right
  *   page), with `includeCover` the front cover first and the back cover last.
  */
 export function allPrintPages(
   doc: AlbumDocument,
-  settings: Pick<PrintSettings, 'mode' | 'includeCover'>,
-  random: () => number = Math.random,
+  settings: Pick<PrintSettings, 'mode' | 'includeCover' | 'seed'>,
 ): PrintPage[] {
   const spreads = spreadsInOrder(doc);
   switch (settings.mode) {
@@ -622,11 +657,15 @@ export function allPrintPages(
         : [{ kind: 'cover', spreadId: spreads[0].id, cover: coverLayout(spreads.length) }];
     case 'stickers':
       return stickerSheets(doc).map((sheet) => ({ kind: 'stickers', sheet }));
-    case 'stickerpack':
-      // The wrapper. Its contents (stickerPackContents) are a sheet of another paper size, and the export prints
-      // one paper size per file, so they are not part of this file yet.
-      void random;
-      return [{ kind: 'stickerpack' }];
+    case 'stickerpack': {
+      const random = settings.seed === undefined ? Math.random : seededRandom(settings.seed);
+      const packs = stickerPacks(doc, random);
+      if (packs.length === 0) return [{ kind: 'stickerpack', pack: 1 }];
+      return packs.flatMap((stickers, i): PrintPage[] => [
+        { kind: 'stickerpack', pack: i + 1 },
+        ...stickers.map((sticker): PrintPage => ({ kind: 'sticker', pack: i + 1, sticker })),
+      ]);
+    }
   }
   const page = (ordinal: number, side: 'left' | 'right'): PrintPage => ({
     kind: 'page',
@@ -646,7 +685,7 @@ export function allPrintPages(
 /** The pages of a print file: the mode's pages filtered by the range (null when the range is malformed). */
 export function printPages(
   doc: AlbumDocument,
-  settings: Pick<PrintSettings, 'mode' | 'includeCover' | 'range'>,
+  settings: Pick<PrintSettings, 'mode' | 'includeCover' | 'range' | 'seed'>,
 ): PrintPage[] | null {
   const pages = allPrintPages(doc, settings);
   const keep = parseRange(settings.range, pages.length);

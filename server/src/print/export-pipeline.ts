@@ -112,6 +112,9 @@ async function pdf(
   run: ExportRun,
   lap: (name: string) => void,
 ): Promise<Omit<ExportResult, 'timingsMs'>> {
+  // Each sheet is on a CSS named page of its own paper size (the render route's printCss), so a file may mix
+  // sizes (a sticker pack's wrapper and its stickers) and a chunk may too: the CSS page sizes decide, and the
+  // paper given here is only the fallback of a page without one.
   const media = layout.sheets[0].media;
   const chunk = Math.max(
     1,
@@ -131,7 +134,7 @@ async function pdf(
         height: `${media.height + PRINT_PAPER_SLACK_MM}mm`,
         margin: { top: '0', right: '0', bottom: '0', left: '0' },
         printBackground: true,
-        preferCSSPageSize: false,
+        preferCSSPageSize: true,
         tagged: false,
         outline: false,
       }),

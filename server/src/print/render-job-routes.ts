@@ -1,6 +1,8 @@
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   EXPORT_FORMATS,
+  MAX_PACK_SEED,
   PROOF_PRESET,
   EXPORT_RESOLUTIONS,
   PRESET_NAMES,
@@ -68,6 +70,8 @@ const paramsInputSchema = z.strictObject({
   compress: flag.optional(),
   cropMarks: flag.optional(),
   pdfx: flag.optional(),
+  /** The sticker packs' draw (stickerpack mode): the same seed makes the same packs again. */
+  seed: z.number().int().min(0).max(MAX_PACK_SEED).optional(),
 });
 
 const settingsInputSchema = z.strictObject({
@@ -207,6 +211,9 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireAdminOnAlbum(principal, albumId);
       const defined = Object.fromEntries(Object.entries(overrides).filter(([, v]) => v !== undefined));
       const resolved = settingsForPreset(preset, defined);
+      // A sticker pack file draws its packs at random once, when the job is made: its seed stays in the params, so
+      // every run of the job (a retry too) makes the same file, and the same seed can make it again later.
+      if (resolved.mode === 'stickerpack') resolved.seed ??= randomInt(MAX_PACK_SEED + 1);
       const params: RenderJobParams = { album_id: albumId, ...resolved };
       const row = await insertRenderJob(db, {
         albumId,

@@ -20,7 +20,7 @@ import { imageUrlsOf, type RenderData } from './renderData.ts';
 import { SheetMarks } from './SheetMarks.tsx';
 import { SpreadPanel, type RenderCommon } from './SpreadPanel.tsx';
 import { StickerPackContent } from './StickerPackContent.tsx';
-import { StickerSheetContent } from './StickerSheetContent.tsx';
+import { PackStickerContent, StickerSheetContent } from './StickerSheetContent.tsx';
 
 /** SPEC §9 "spine red" in proof renders (anything without bleed is a proof, not a print file). */
 const PROOF_SPINE_COLOR = '#e03131';
@@ -78,15 +78,17 @@ export function PrintDocument({ data, settings }: Props) {
     });
   }, [pages, geometries, data.album.title]);
 
-  const media = geometries[0]?.media;
+  const papers = useMemo(() => papersOf(geometries), [geometries]);
   return (
     <div ref={rootRef} className="print-root" data-print-root data-page-count={pages?.length ?? 0}>
-      <style>{printCss(media?.width ?? 210, media?.height ?? 297)}</style>
+      <style>{printCss(papers)}</style>
       {(pages ?? []).map((page, i) => (
         <Sheet
           key={i}
+          index={i}
           page={page}
           geometry={geometries[i]}
+          paper={papers.nameOf[i]}
           common={common}
           proof={!settings.includeBleed}
           album={data.album}
@@ -94,6 +96,27 @@ export function PrintDocument({ data, settings }: Props) {
       ))}
     </div>
   );
+}
+
+/** The CSS named pages of a file: one per sheet size, so a file can mix paper sizes (see printCss). */
+interface Papers {
+  sizes: Array<{ name: string; width: number; height: number }>;
+  /** The named page of every sheet, in print order. */
+  nameOf: string[];
+}
+
+function papersOf(geometries: readonly SheetGeometry[]): Papers {
+  const byKey = new Map<string, { name: string; width: number; height: number }>();
+  const nameOf = geometries.map(({ media }) => {
+    const key = `${media.width}x${media.height}`;
+    let paper = byKey.get(key);
+    if (!paper) {
+      paper = { name: `paper-${byKey.size + 1}`, width: media.width, height: media.height };
+      byKey.set(key, paper);
+    }
+    return paper.name;
+  });
+  return { sizes: [...byKey.values()], nameOf };
 }
 
 /** The document as printed: backgrounds that stop at the trim reach into the bleed (and into the spine). */
@@ -114,13 +137,31 @@ function printDocument(
   );
 }
 
-/** The sheets on paper of exactly the size the export worker prints on (see PRINT_PAPER_SLACK_MM). */
-function printCss(widthMm: number, heightMm: number): string {
-  return `@page { size: ${widthMm + PRINT_PAPER_SLACK_MM}mm ${heightMm + PRINT_PAPER_SLACK_MM}mm; margin: 0 }
+/**
+ * Every sheet on a CSS named page of its own paper size: the sheet plus PRINT_PAPER_SLACK_MM (Chromium rounds
+ * paper sizes; the exact boxes are set afterwards). The export worker prints with the CSS page sizes, so one
+ * file can hold sheets of several sizes (a sticker pack's wrapper and its stickers), each on its own paper with
+ * the sheet at its top-left corner. The unnamed page is the first sheet's paper.
+ */
+function printCss({ sizes }: Papers): string {
+  const size = (p: { width: number; height: number }) =>
+    `size: ${p.width + PRINT_PAPER_SLACK_MM}mm ${p.height + PRINT_PAPER_SLACK_MM}mm; margin: 0`;
+  const first = sizes[0] ?? { width: 210, height: 297 };
+  const named = sizes.map((p) => `@page ${p.name} { ${size(p)} }`).join('\n');
+  return `@page { ${size(first)} }
+${named}
 html, body { margin: 0; padding: 0; background: #ffffff; }
 .print-sheet { position: relative; overflow: hidden; background: #ffffff; break-inside: avoid; }
 .print-sheet[hidden] { display: none; }
 .print-sheet:not([hidden]) ~ .print-sheet:not([hidden]) { break-before: page; }
+@media print {
+  /* The app's empty portals (dialogs, notifications) after the sheets are on the unnamed page: a change of named
+     page is a forced break, so each would start a blank page of its own. */
+  body > :not(:has([data-print-root])) { display: none !important; }
+  /* The app root's screen layout (a flex column at least a viewport high) made Chromium shrink the whole file to
+     two thirds as soon as its sheets were of different sizes. */
+  body > :has([data-print-root]) { display: block !important; min-height: 0 !important; }
+}
 @media screen {
   body { background: #868e96; }
   .print-root { display: grid; gap: 24px; justify-content: center; padding: 24px; }
@@ -129,14 +170,18 @@ html, body { margin: 0; padding: 0; background: #ffffff; }
 }
 
 interface SheetProps {
+  /** The sheet's place in the file (0-based). */
+  index: number;
   page: PrintPage;
   geometry: SheetGeometry;
+  /** The CSS named page of its paper size. */
+  paper: string;
   common: RenderCommon;
   proof: boolean;
   album: RenderData['album'];
 }
 
-function Sheet({ page, geometry, common, proof, album }: SheetProps) {
+function Sheet({ index, page, geometry, paper, common, proof, album }: SheetProps) {
   const { media, bleed, trim, bleedMm: b } = geometry;
   const at = { x: bleed.x, y: bleed.y };
   const attributes = {
@@ -144,6 +189,7 @@ function Sheet({ page, geometry, common, proof, album }: SheetProps) {
     'data-spread-id': 'spreadId' in page ? page.spreadId : undefined,
     'data-side': page.kind === 'page' ? page.side : undefined,
     'data-page-number': page.kind === 'page' ? (page.pageNumber ?? '') : undefined,
+    'data-pack': 'pack' in page ? page.pack : undefined,
   };
   let content: ReactNode;
   let foldsX: number[] = [];
@@ -218,11 +264,24 @@ function Sheet({ page, geometry, common, proof, album }: SheetProps) {
         />
       );
       break;
+    case 'sticker':
+      content = (
+        <PackStickerContent
+          sticker={page.sticker}
+          width={trim.width}
+          height={trim.height}
+          at={at}
+          bleedMm={b}
+          pageKey={`p${index}`}
+          common={common}
+        />
+      );
+      break;
   }
   return (
     <div
       className="print-sheet"
-      style={{ width: `${media.width}mm`, height: `${media.height}mm` }}
+      style={{ width: `${media.width}mm`, height: `${media.height}mm`, page: paper }}
       {...attributes}
     >
       {content}

@@ -3,7 +3,9 @@ import {
   STICKER_CELL_MM,
   stickerBleedBox,
   stickerCutMarks,
-  type StickerOnSheet,
+  type AlbumDocument,
+  type Box,
+  type StickerItem,
   type StickerSheet,
 } from '@stickerbook/model';
 import { RenderRoot } from '../../render/index.ts';
@@ -41,30 +43,6 @@ export function StickerSheetContent({
   marks: boolean;
   common: RenderCommon;
 }) {
-  const doc = common.doc;
-  const artwork = (item: StickerOnSheet, idSuffix: string) => {
-    const cell = item.cellId ? doc.nodes[item.cellId] : undefined;
-    const size = item.double ? DOUBLE_STICKER_CELL_MM : STICKER_CELL_MM;
-    const sticker = doc.stickers[item.stickerId];
-    if (cell) {
-      return (
-        <StickerCellContent
-          id={`${cell.id}${idSuffix}`}
-          props={{ ...cell.props, x: 0, y: 0, width: size.width, height: size.height, rotation: 0, scale: 1 }}
-        />
-      );
-    }
-    return (
-      sticker && (
-        <StickerArtwork
-          cellId={`unplaced-${item.stickerId}${idSuffix}`}
-          sticker={sticker}
-          width={size.width}
-          height={size.height}
-        />
-      )
-    );
-  };
   const cutMarks = marks ? stickerCutMarks(sheet, bleedMm) : [];
   return (
     <RenderRoot {...common}>
@@ -82,35 +60,17 @@ export function StickerSheetContent({
       >
         <rect width={width} height={height} fill="#ffffff" />
         {bleedMm > 0 && <style>{BLEED_CSS}</style>}
-        {sheet.stickers.map((item, i) => {
-          const bleed = stickerBleedBox(item.box, bleedMm);
-          const { width: w, height: h } = item.box;
-          return (
-            <g key={item.stickerId}>
-              {bleedMm > 0 && (
-                <g className="print-sticker-bleed" data-sticker-bleed={bleedMm}>
-                  <clipPath id={`print-sticker-bleed-${i}`}>
-                    <rect x={bleed.x} y={bleed.y} width={bleed.width} height={bleed.height} />
-                  </clipPath>
-                  <g clipPath={`url(#print-sticker-bleed-${i})`}>
-                    <g
-                      transform={`translate(${bleed.x} ${bleed.y}) scale(${bleed.width / w} ${bleed.height / h})`}
-                    >
-                      {artwork(item, '-bleed')}
-                    </g>
-                  </g>
-                </g>
-              )}
-              <g
-                transform={`translate(${item.box.x} ${item.box.y})`}
-                data-print-sticker={item.stickerId}
-                data-sticker-number={item.number ?? ''}
-              >
-                {artwork(item, '')}
-              </g>
-            </g>
-          );
-        })}
+        {sheet.stickers.map((item, i) => (
+          <StickerWithBleed
+            key={item.stickerId}
+            item={item}
+            box={item.box}
+            bleedMm={bleedMm}
+            clipId={`print-sticker-bleed-${i}`}
+            idSuffix=""
+            doc={common.doc}
+          />
+        ))}
         {cutMarks.length > 0 && (
           <g
             stroke="#000000"
@@ -125,5 +85,123 @@ export function StickerSheetContent({
         )}
       </svg>
     </RenderRoot>
+  );
+}
+
+/**
+ * One sticker of a sticker pack (stickerpack mode) on a sheet of its own size: it is cut out on its own, so its
+ * trim is the sheet's trim, and its bleed (the same scaled copy of its artwork as on a sticker sheet) and the
+ * sheet's crop marks sit around it. `pageKey` keeps the ids of its artwork apart from the same sticker in
+ * another pack of the file. Drawn in trim coordinates from `at`, the corner of the sheet's bleed box.
+ */
+export function PackStickerContent({
+  sticker,
+  width,
+  height,
+  at,
+  bleedMm,
+  pageKey,
+  common,
+}: {
+  sticker: StickerItem;
+  width: number;
+  height: number;
+  at: { x: number; y: number };
+  bleedMm: number;
+  pageKey: string;
+  common: RenderCommon;
+}) {
+  const b = bleedMm;
+  return (
+    <RenderRoot {...common}>
+      <svg
+        xmlns="http://www.w3.org/2000/svg"
+        viewBox={`${-b} ${-b} ${width + 2 * b} ${height + 2 * b}`}
+        style={{
+          position: 'absolute',
+          left: `${at.x}mm`,
+          top: `${at.y}mm`,
+          width: `${width + 2 * b}mm`,
+          height: `${height + 2 * b}mm`,
+          display: 'block',
+        }}
+      >
+        {b > 0 && <style>{BLEED_CSS}</style>}
+        <StickerWithBleed
+          item={sticker}
+          box={{ x: 0, y: 0, width, height }}
+          bleedMm={b}
+          clipId={`print-sticker-bleed-${pageKey}`}
+          idSuffix={`-${pageKey}`}
+          doc={common.doc}
+        />
+      </svg>
+    </RenderRoot>
+  );
+}
+
+/** A sticker's artwork at its trim box, with a copy of it (text left out) stretched over its bleed box beneath. */
+function StickerWithBleed({
+  item,
+  box,
+  bleedMm,
+  clipId,
+  idSuffix,
+  doc,
+}: {
+  item: StickerItem;
+  box: Box;
+  bleedMm: number;
+  clipId: string;
+  idSuffix: string;
+  doc: AlbumDocument;
+}) {
+  const artwork = (suffix: string) => {
+    const cell = item.cellId ? doc.nodes[item.cellId] : undefined;
+    const size = item.double ? DOUBLE_STICKER_CELL_MM : STICKER_CELL_MM;
+    const sticker = doc.stickers[item.stickerId];
+    if (cell) {
+      return (
+        <StickerCellContent
+          id={`${cell.id}${suffix}`}
+          props={{ ...cell.props, x: 0, y: 0, width: size.width, height: size.height, rotation: 0, scale: 1 }}
+        />
+      );
+    }
+    return (
+      sticker && (
+        <StickerArtwork
+          cellId={`unplaced-${item.stickerId}${suffix}`}
+          sticker={sticker}
+          width={size.width}
+          height={size.height}
+        />
+      )
+    );
+  };
+  const bleed = stickerBleedBox(box, bleedMm);
+  const { width: w, height: h } = box;
+  return (
+    <g>
+      {bleedMm > 0 && (
+        <g className="print-sticker-bleed" data-sticker-bleed={bleedMm}>
+          <clipPath id={clipId}>
+            <rect x={bleed.x} y={bleed.y} width={bleed.width} height={bleed.height} />
+          </clipPath>
+          <g clipPath={`url(#${clipId})`}>
+            <g transform={`translate(${bleed.x} ${bleed.y}) scale(${bleed.width / w} ${bleed.height / h})`}>
+              {artwork(`${idSuffix}-bleed`)}
+            </g>
+          </g>
+        </g>
+      )}
+      <g
+        transform={`translate(${box.x} ${box.y})`}
+        data-print-sticker={item.stickerId}
+        data-sticker-number={item.number ?? ''}
+      >
+        {artwork(idSuffix)}
+      </g>
+    </g>
   );
 }
