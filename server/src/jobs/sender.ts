@@ -17,6 +17,11 @@ export interface JobSender {
     options?: PgBoss.SendOptions,
     queueOptions?: Omit<PgBoss.Queue, 'name'>,
   ): Promise<void>;
+  /**
+   * Starts pg-boss and makes the queue, once. Before a `send` with `options.db` (the caller's transaction): the
+   * send then writes only the job's row, in that transaction.
+   */
+  ready(queue: string, queueOptions?: Omit<PgBoss.Queue, 'name'>): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,6 +73,9 @@ function startSender(database: Database): JobSender {
       const instance = await started();
       await queue(instance, name, queueOptions);
       await instance.send(name, data, options ?? {});
+    },
+    async ready(name, queueOptions) {
+      await queue(await started(), name, queueOptions);
     },
     async close() {
       senders.delete(database);

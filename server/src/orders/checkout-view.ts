@@ -13,6 +13,7 @@ import type { Language } from '../http/languages.ts';
 import type { LoadedPriceList } from './price-tables.ts';
 import { formatMoney, translated, voucherMessage } from './texts.ts';
 import { lineItemSchema } from './view.ts';
+import { coverPreviewUrl } from '../albums/cover-preview.ts';
 
 export const checkoutSchema = z.object({
   errors: z.array(preflightEntrySchema),
@@ -103,7 +104,7 @@ export function toCheckoutView(input: {
       release_date: album.releaseDate,
       language: album.language,
       category: album.category as AlbumCategory | null,
-      cover_preview_url: null,
+      cover_preview_url: coverPreviewUrl(album),
     },
     blueprint_category: album.blueprintCategory,
     no_albums_range: input.range,

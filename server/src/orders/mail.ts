@@ -1,13 +1,13 @@
 /**
  * The order confirmation (issue 13): to the customer, in the album's language (like every mail about an album),
- * HTML and text, with the order summary and the links to the legal pages a shop owes its customers. Queued on the
- * mail job (jobs/mail.ts) after the order is committed.
+ * HTML and text, with the order summary and the links to the legal pages a shop owes its customers. Its job on the
+ * mail queue (jobs/mail.ts) is written in the order's own transaction, so a placed order always has its mail.
  */
 import type { Currency } from '@stickerbook/model';
 import type { MailJob } from '../jobs/mail.ts';
 import type { Language } from '../http/languages.ts';
 import { formatDay, formatMoney, translated } from './texts.ts';
-import type { OrderParts, OrderRow } from './repository.ts';
+import type { AddressRow, LineItemRow, OrderRow } from './repository.ts';
 import { orderName } from './view.ts';
 
 interface MailTexts {
@@ -152,19 +152,37 @@ const escapeHtml = (value: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
-export function orderConfirmationMail(input: {
-  order: OrderRow;
-  parts: OrderParts;
+/** What the confirmation mail shows of an order: written inside the order's transaction, before it commits. */
+export interface ConfirmationInput {
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'number'
+    | 'currency'
+    | 'email'
+    | 'shippingAmount'
+    | 'voucher'
+    | 'amount'
+    | 'taxValue'
+    | 'amountGross'
+    | 'releaseDate'
+  >;
+  address: Pick<
+    AddressRow,
+    'organization' | 'firstName' | 'lastName' | 'address1' | 'address2' | 'zipCode' | 'city' | 'countryCode'
+  >;
+  lineItems: ReadonlyArray<Pick<LineItemRow, 'quantity' | 'titles' | 'amount'>>;
   albumTitle: string;
   language: Language;
   publicUrl: string;
-}): MailJob {
-  const { order, parts, language, publicUrl } = input;
+}
+
+export function orderConfirmationMail(input: ConfirmationInput): MailJob {
+  const { order, address, language, publicUrl } = input;
   const t = TEXTS[language];
   const money = (amount: number) => formatMoney(amount, order.currency as Currency, language);
-  const address = parts.addresses.get(order.id);
   const name = orderName(order.number);
-  const lines = (parts.lineItems.get(order.id) ?? []).map((item) => ({
+  const lines = input.lineItems.map((item) => ({
     label: `${item.quantity} × ${translated(item.titles, language)}`,
     amount: money(item.amount),
   }));
@@ -177,16 +195,14 @@ export function orderConfirmationMail(input: {
     [t.vat, money(order.taxValue)],
     [t.total, money(order.amountGross)],
   ];
-  const addressLines = address
-    ? [
-        address.organization,
-        `${address.firstName} ${address.lastName}`,
-        address.address1,
-        address.address2,
-        `${address.zipCode} ${address.city}`,
-        address.countryCode,
-      ].filter((line): line is string => Boolean(line))
-    : [];
+  const addressLines = [
+    address.organization,
+    `${address.firstName} ${address.lastName}`,
+    address.address1,
+    address.address2,
+    `${address.zipCode} ${address.city}`,
+    address.countryCode,
+  ].filter((line): line is string => Boolean(line));
   const legal: Array<[string, string]> = [
     [t.legal.terms, `${publicUrl}/terms`],
     [t.legal.customerInformation, `${publicUrl}/customer-information`],
@@ -194,7 +210,7 @@ export function orderConfirmationMail(input: {
     [t.legal.imprint, `${publicUrl}/imprint`],
   ];
   const orderUrl = `${publicUrl}/orders/${order.id}`;
-  const firstName = address?.firstName ?? '';
+  const firstName = address.firstName;
   const releaseDate = formatDay(order.releaseDate, language);
 
   const text = [

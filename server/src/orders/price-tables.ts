@@ -30,25 +30,13 @@ export interface LoadedPriceList {
 
 /**
  * Every price table in one statement (one round trip instead of six: the checkout quote is on the hot path of
- * the slider). The rows come back as JSON and are picked apart here.
+ * the slider): the function price_tables_json (migration 0021_orders-hot-path; a function, so its plan is made
+ * once per connection) answers them as JSON, picked apart by `priceListFromTables`.
  */
-const PRICE_TABLES_SQL = sql`select json_build_object(
-  'lists', (select coalesce(json_agg(json_build_object('id', id, 'currency', currency, 'languages', languages,
-    'isDefault', is_default)), '[]') from price_lists),
-  'tiers', (select coalesce(json_agg(json_build_object('list', price_list_id, 'product', product_key,
-    'min', min_quantity, 'unit', unit_amount)), '[]') from product_prices),
-  'products', (select coalesce(json_agg(json_build_object('key', key, 'titles', titles,
-    'descriptions', descriptions) order by sort, key), '[]') from products),
-  'shipping', (select coalesce(json_agg(json_build_object('list', price_list_id, 'country', country_code,
-    'amount', amount)), '[]') from shipping_rates),
-  'features', (select coalesce(json_agg(json_build_object('key', f.key, 'per', f.per, 'titles', f.titles,
-    'descriptions', f.descriptions, 'list', p.price_list_id, 'amount', p.amount) order by f.sort, f.key), '[]')
-    from order_features f join order_feature_prices p on p.feature_key = f.key where f.active),
-  'vat', (select coalesce(json_agg(json_build_object('country', country_code, 'bp', basis_points)), '[]')
-    from vat_rates)
-)::text as tables`;
+const PRICE_TABLES_SQL = sql`select price_tables_json()::text as tables`;
 
-interface AllTables {
+/** The value of price_tables_json(). */
+export interface AllTables {
   lists: Array<{ id: string; currency: 'EUR' | 'PLN'; languages: string[]; isDefault: boolean }>;
   tiers: Array<{ list: string; product: string; min: number; unit: number }>;
   products: CatalogueEntry[];
@@ -72,7 +60,11 @@ export async function loadPriceList(db: Db, language: string): Promise<LoadedPri
   const result = (await db.execute(PRICE_TABLES_SQL)) as unknown as
     { rows: Array<{ tables: string }> } | Array<{ tables: string }>;
   const rows = Array.isArray(result) ? result : result.rows;
-  const all = JSON.parse(rows[0]!.tables) as AllTables;
+  return priceListFromTables(JSON.parse(rows[0]!.tables) as AllTables, language);
+}
+
+/** The price list for an album language out of all tables, in the shape `quoteOrder` takes. */
+export function priceListFromTables(all: AllTables, language: string): LoadedPriceList {
   const list = priceListFor(all.lists, language);
   if (!list) throw new Error('No price list is configured');
   const tiers: Record<ProductKey, PriceTier[]> = {

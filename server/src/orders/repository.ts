@@ -1,30 +1,33 @@
 /** The only code that queries the order tables. Every write of an order happens in `placeOrderRows`' transaction. */
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, gt, lte } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import type { Db, ExecuteSql } from '../db/database.ts';
+import type { AllTables } from './price-tables.ts';
 import { findOrderInvoices } from '../invoices/invoice-rows.ts';
-import {
-  addresses,
-  albums,
-  lineItems,
-  orderUpdates,
-  orders,
-  voucherRedemptions,
-  vouchers,
-} from '../db/schema.ts';
+import { addresses, albums, lineItems, orderUpdates, orders } from '../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type AddressRow = typeof addresses.$inferSelect;
 export type LineItemRow = typeof lineItems.$inferSelect;
 export type OrderUpdateRow = typeof orderUpdates.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface NewOrder {
-  order: Omit<typeof orders.$inferInsert, 'id' | 'number' | 'createdAt'>;
+  /** Made by the caller, so the confirmation mail can be written inside the order's transaction. */
+  id: string;
+  order: Omit<typeof orders.$inferInsert, 'id' | 'number' | 'createdAt' | 'stage' | 'searchText'>;
   address: Omit<typeof addresses.$inferInsert, 'id' | 'orderId'>;
   lineItems: Array<Omit<typeof lineItems.$inferInsert, 'id' | 'orderId'>>;
   voucher?: { id: string; discount: number };
   /** The event date of the form becomes the album's release date (the top bar and automatic texts show it). */
   releaseDate: string;
+}
+
+/** What a new order's caller needs back from the database: the rest it wrote itself. */
+export interface PlacedRows {
+  id: string;
+  /** The order number customers quote (an identity column). */
+  number: number;
 }
 
 /** Postgres unique violation, however the driver wraps it. */
@@ -38,68 +41,127 @@ export function isUniqueViolation(error: unknown): boolean {
 export class VoucherUsedUp extends Error {}
 
 /**
- * One transaction: the order, its address and line items, the first update `order_placed`, the album's
- * hasOrder/lastOrderId (updated_at too, so cached album views are renewed), and the voucher's use. The voucher's
- * `uses` goes up with a conditional UPDATE: of two parallel orders for the last use only one matches the row;
- * the other finds nothing to update and the whole order rolls back (VoucherUsedUp).
+ * The driver under Drizzle. The two statements of an order go to it directly: they are written out as SQL anyway,
+ * and on PGlite Drizzle hands its own type parsers with every query, which PGlite copies per query (see
+ * repositories/albums.ts albumFreshness).
  */
-export interface PlacedRows {
-  order: OrderRow;
-  address: AddressRow;
-  lineItems: LineItemRow[];
-  update: OrderUpdateRow;
+function clientOf(db: Db): PGlite | pg.Pool {
+  return (db as unknown as { $client: PGlite | pg.Pool }).$client;
 }
 
-export async function placeOrderRows(db: Db, input: NewOrder, now: Date): Promise<PlacedRows> {
-  return db.transaction(async (tx) => {
-    if (input.voucher) await useVoucher(tx, input.voucher.id, now);
-    const [order] = await tx.insert(orders).values(input.order).returning();
-    if (!order) throw new Error('order insert returned nothing');
-    const [address] = await tx
-      .insert(addresses)
-      .values({ ...input.address, orderId: order.id })
-      .returning();
-    const items = await tx
-      .insert(lineItems)
-      .values(input.lineItems.map((item) => ({ ...item, orderId: order.id })))
-      .returning();
-    const [update] = await tx
-      .insert(orderUpdates)
-      .values({ orderId: order.id, signal: 'order_placed', userId: order.userId })
-      .returning();
-    if (input.voucher) {
-      await tx.insert(voucherRedemptions).values({
-        voucherId: input.voucher.id,
-        orderId: order.id,
-        userId: order.userId,
-        discount: input.voucher.discount,
-      });
-    }
-    if (order.albumId) {
-      await tx
-        .update(albums)
-        .set({ hasOrder: true, lastOrderId: order.id, releaseDate: input.releaseDate, updatedAt: sql`now()` })
-        .where(eq(albums.id, order.albumId));
-    }
-    return { order, address: address!, lineItems: items, update: update! };
+/** `work` inside one transaction of the database, with the transaction's `ExecuteSql` (pg-boss's `db` shape). */
+async function inTransaction<T>(db: Db, work: (execute: ExecuteSql) => Promise<T>): Promise<T> {
+  const client = clientOf(db);
+  if (client instanceof PGlite) {
+    return client.transaction((tx) =>
+      work(async (text, values) => ({ rows: (await tx.query<Record<string, unknown>>(text, values)).rows })),
+    );
+  }
+  const connection = await client.connect();
+  let broken: Error | undefined;
+  try {
+    await connection.query('begin');
+    const result = await work(async (text, values) => ({
+      rows: (await connection.query<Record<string, unknown>>(text, values)).rows,
+    }));
+    await connection.query('commit');
+    return result;
+  } catch (error) {
+    await connection.query('rollback').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    connection.release(broken);
+  }
+}
+
+/**
+ * Every row of a new order in one statement, the function place_order (migration 0021_orders-hot-path): the
+ * voucher's use, the order, its address and line items, the first update `order_placed`, the redemption, and the
+ * album's hasOrder/lastOrderId/release date (updated_at too, so cached album views are renewed). The voucher's
+ * `uses` goes up with a conditional UPDATE: of two parallel orders for the last use only one matches the row; the
+ * other writes nothing, gets no order number back, and is answered VoucherUsedUp. The input is one JSON value
+ * with the tables' column names.
+ */
+const PLACE_ORDER_SQL = 'select place_order($1::jsonb) as number';
+
+/**
+ * One transaction: the order's rows (PLACE_ORDER_SQL) and then `queue`, given the new order and the transaction,
+ * so what it writes (the confirmation mail's job) commits with the order or not at all.
+ */
+export async function placeOrderRows(
+  db: Db,
+  input: NewOrder,
+  now: Date,
+  queue: (placed: PlacedRows, execute: ExecuteSql) => Promise<void>,
+): Promise<PlacedRows> {
+  const { order, address } = input;
+  const json = {
+    voucher_id: input.voucher?.id ?? null,
+    discount: input.voucher?.discount ?? 0,
+    now: now.toISOString(),
+    release_date: input.releaseDate,
+    order: {
+      id: input.id,
+      user_id: order.userId,
+      album_id: order.albumId ?? null,
+      language: order.language,
+      currency: order.currency,
+      subtotal: order.subtotal,
+      shipping_amount: order.shippingAmount,
+      amount: order.amount,
+      amount_gross: order.amountGross,
+      tax_value: order.taxValue,
+      vat_basis_points: order.vatBasisPoints,
+      no_albums: order.noAlbums,
+      sticker_packaging_type: order.stickerPackagingType,
+      order_features: order.orderFeatures ?? [],
+      email: order.email,
+      phone: order.phone ?? null,
+      comment: order.comment ?? null,
+      quote_name: order.quoteName ?? null,
+      release_date: order.releaseDate,
+      voucher: order.voucher ?? null,
+      idempotency_key: order.idempotencyKey,
+      request_hash: order.requestHash,
+    },
+    address: {
+      organization: address.organization ?? null,
+      first_name: address.firstName,
+      last_name: address.lastName,
+      address1: address.address1,
+      address2: address.address2 ?? null,
+      zip_code: address.zipCode,
+      city: address.city,
+      country_code: address.countryCode,
+      phone: address.phone ?? null,
+    },
+    line_items: input.lineItems.map((item) => ({
+      position: item.position,
+      product: item.product,
+      kind: item.kind,
+      titles: item.titles,
+      descriptions: item.descriptions ?? {},
+      quantity: item.quantity,
+      unit_amount: item.unitAmount,
+      amount: item.amount,
+      amount_gross: item.amountGross,
+    })),
+  };
+  return inTransaction(db, async (execute) => {
+    const { rows } = await execute(PLACE_ORDER_SQL, [JSON.stringify(json)]);
+    const number = (rows[0] as { number: number | null } | undefined)?.number;
+    if (number === null || number === undefined) throw new VoucherUsedUp('The voucher was used up meanwhile');
+    const placed = { id: input.id, number };
+    await queue(placed, execute);
+    return placed;
   });
 }
 
-async function useVoucher(tx: Tx, voucherId: string, now: Date): Promise<void> {
-  const used = await tx
-    .update(vouchers)
-    .set({ uses: sql`${vouchers.uses} + 1` })
-    .where(
-      and(
-        eq(vouchers.id, voucherId),
-        or(isNull(vouchers.maxUses), lt(vouchers.uses, vouchers.maxUses)),
-        or(isNull(vouchers.startsAt), lte(vouchers.startsAt, now)),
-        or(isNull(vouchers.endsAt), gt(vouchers.endsAt, now)),
-      ),
-    )
-    .returning({ id: vouchers.id });
-  if (used.length === 0) throw new VoucherUsedUp('The voucher was used up meanwhile');
-}
+/** The fields of an order that answer POST /orders, also for a replayed request. */
+export type OrderSummary = Pick<
+  OrderRow,
+  'id' | 'amount' | 'amountGross' | 'currency' | 'albumId' | 'releaseDate' | 'requestHash'
+>;
 
 export interface OrderAlbumHeader {
   id: string;
@@ -124,6 +186,34 @@ export async function findOrderAlbumHeader(db: Db, id: string): Promise<OrderAlb
     .from(albums)
     .where(eq(albums.id, id));
   return row;
+}
+
+export interface OrderStart {
+  /** The order placed earlier with this Idempotency-Key, if any. */
+  existing: OrderSummary | null;
+  album: OrderAlbumHeader | null;
+  /** All price tables, read fresh: an order is never priced from a cached copy. */
+  tables: AllTables;
+}
+
+const ORDER_START_SQL = 'select order_start($1::uuid, $2, $3)::text as start';
+
+/**
+ * What placing an order reads besides the album's access and preflight, in one statement (the function
+ * order_start, migration 0021_orders-hot-path): an earlier order with the same Idempotency-Key, the album's
+ * fields, and the price tables.
+ */
+export async function loadOrderStart(
+  db: Db,
+  input: { userId: string; idempotencyKey: string; albumId: string },
+): Promise<OrderStart> {
+  const params = [input.userId, input.idempotencyKey, input.albumId];
+  const client = clientOf(db);
+  const { rows } =
+    client instanceof PGlite
+      ? await client.query<{ start: string }>(ORDER_START_SQL, params)
+      : await client.query<{ start: string }>(ORDER_START_SQL, params);
+  return JSON.parse(rows[0]!.start) as OrderStart;
 }
 
 export async function findOrderByIdempotencyKey(

@@ -10,16 +10,15 @@ import { isAdmin, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AlbumChecksCache } from '../albums/checks-cache.ts';
 import { notFound } from '../http/errors.ts';
-import { mailSender } from '../invitations/mail.ts';
+import { jobSender } from '../jobs/sender.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { approvePrint } from './actions/approve-print.ts';
 import { placeOrder } from './actions/place-order.ts';
 import { submitReview } from './actions/submit-review.ts';
 import { checkoutSchema } from './checkout-view.ts';
-import { orderConfirmationMail } from './mail.ts';
-import { findOrder, listOrdersOfUser, loadOrderParts, type OrderParts, type OrderRow } from './repository.ts';
-import { checkoutFor, type OrdersContext } from './service.ts';
-import { languageOf, requestLanguage, signalTitle, STAFF_SIGNALS } from './texts.ts';
+import { findOrder, listOrdersOfUser, loadOrderParts, type OrderRow } from './repository.ts';
+import { AlbumHeaderCache, checkoutFor, type OrdersContext } from './service.ts';
+import { requestLanguage, signalTitle, STAFF_SIGNALS } from './texts.ts';
 import { orderSchema, toOrderView } from './view.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
@@ -88,10 +87,12 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const ctx: OrdersContext = {
     db: database.db,
     checks: new AlbumChecksCache(),
+    headers: new AlbumHeaderCache(),
     priceLists: new PriceListCache(),
     voucherAttempts: new VoucherAttempts(),
+    jobs: jobSender(database),
+    publicUrl: config.publicUrl,
   };
-  const mails = mailSender(database);
 
   async function visibleOrder(principal: Principal, id: string): Promise<OrderRow> {
     const order = await findOrder(ctx.db, id);
@@ -102,13 +103,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   async function orderView(order: OrderRow, language: ReturnType<typeof requestLanguage>) {
     return toOrderView(order, await loadOrderParts(ctx.db, [order]), language, linkTo);
-  }
-
-  async function sendConfirmation(order: OrderRow, parts: OrderParts, albumTitle: string) {
-    const language = languageOf(order.language);
-    await mails.send(
-      orderConfirmationMail({ order, parts, albumTitle, language, publicUrl: config.publicUrl }),
-    );
   }
 
   app.get(
@@ -166,14 +160,6 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         language: requestLanguage(request),
         now: new Date(),
       });
-      if (result.created) {
-        // The order stands once committed: the mail is queued beside the answer (awaiting it would add the job
-        // insert to every order's latency without closing the window between commit and queue), and a mail
-        // queue that is down is logged, never turned into an error of the order.
-        void sendConfirmation(result.order, result.parts, result.albumTitle).catch((error: unknown) =>
-          request.log.error({ err: error, orderId: result.order.id }, 'order confirmation mail not queued'),
-        );
-      }
       const { order } = result;
       return reply.status(result.created ? 201 : 200).send({
         order: {

@@ -21,7 +21,8 @@ import { preflightView, type AlbumChecks } from '../albums/preflight-view.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Language } from '../http/languages.ts';
-import { albumFreshness } from '../repositories/albums.ts';
+import { albumFreshness, type AlbumFreshness } from '../repositories/albums.ts';
+import type { JobSender } from '../jobs/sender.ts';
 import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
 import {
   findVoucherByCode,
@@ -37,8 +38,12 @@ import { VOUCHER_GUESS_LIMIT, type GuessKey, type VoucherAttempts } from './vouc
 export interface OrdersContext {
   db: Db;
   checks: AlbumChecksCache;
+  headers: AlbumHeaderCache;
   priceLists: PriceListCache;
   voucherAttempts: VoucherAttempts;
+  /** Where the confirmation mail's job goes (in the order's transaction) and what its links start with. */
+  jobs: JobSender;
+  publicUrl: string;
 }
 
 export interface FieldError {
@@ -71,6 +76,52 @@ export interface CheckoutAlbumState {
   checks: AlbumChecks;
 }
 
+/**
+ * The preflight of an album depends on its document and image records only, and the document changes only with
+ * its version (the mutation log, or replaceAlbumDocument: repositories/albums.ts). So the checkout keys the checks
+ * by version and images, not by the change time: placing an order moves updated_at (hasOrder, lastOrderId), and
+ * that must not cost the next quote or order a read of the whole document and a new preflight.
+ */
+export function albumChecksOf(
+  ctx: Pick<OrdersContext, 'db' | 'checks'>,
+  albumId: string,
+  fresh: Pick<AlbumFreshness, 'version' | 'imagesStamp'>,
+): Promise<AlbumChecks | undefined> {
+  return ctx.checks.get(ctx.db, albumId, {
+    version: fresh.version,
+    imagesStamp: fresh.imagesStamp,
+    updatedAt: DOCUMENT_KEYED,
+  });
+}
+const DOCUMENT_KEYED = new Date(0);
+
+/**
+ * The fields the checkout shows of recently quoted albums, by version and change time: every write of an album's
+ * fields moves updated_at (repositories/albums.ts updateAlbum, the orders' own updates), so a quote of an unchanged
+ * album costs a single statement, albumFreshness, which also answers who may see it.
+ */
+export class AlbumHeaderCache {
+  private readonly entries = new Map<string, { key: string; header: OrderAlbumHeader }>();
+
+  constructor(private readonly capacity = 256) {}
+
+  async get(
+    db: Db,
+    albumId: string,
+    fresh: Pick<AlbumFreshness, 'version' | 'updatedAt'>,
+  ): Promise<OrderAlbumHeader | undefined> {
+    const key = `${fresh.version}:${fresh.updatedAt.getTime()}`;
+    const cached = this.entries.get(albumId);
+    if (cached?.key === key) return cached.header;
+    const header = await findOrderAlbumHeader(db, albumId);
+    if (!header) return undefined;
+    this.entries.delete(albumId);
+    this.entries.set(albumId, { key, header });
+    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return header;
+  }
+}
+
 /** The album with its preflight, for anyone who may see it (members, guests owning it, admins); else 404. */
 export async function loadCheckoutAlbum(
   ctx: OrdersContext,
@@ -80,8 +131,8 @@ export async function loadCheckoutAlbum(
   const fresh = await albumFreshness(ctx.db, albumId, principal);
   if (!fresh) throw notFound('Album');
   const [found, checks] = await Promise.all([
-    findOrderAlbumHeader(ctx.db, albumId),
-    ctx.checks.get(ctx.db, albumId, fresh),
+    ctx.headers.get(ctx.db, albumId, fresh),
+    albumChecksOf(ctx, albumId, fresh),
   ]);
   if (!found || !checks) throw notFound('Album');
   return { album: found, checks };

@@ -31,10 +31,18 @@ export function formatMoney(amountMinor: number, currency: Currency, language: L
   return format.format(amountMinor / 100);
 }
 
+const dayFormatters = new Map<Language, Intl.DateTimeFormat>();
+
 export function formatDay(day: string, language: Language): string {
   const date = new Date(`${day}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' }).format(date);
+  // Made once per language: building an Intl formatter costs more than a whole confirmation mail otherwise.
+  let format = dayFormatters.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
+    dayFormatters.set(language, format);
+  }
+  return format.format(date);
 }
 
 type FieldCode = CheckoutFieldError | QuoteErrorCode;

@@ -6,6 +6,7 @@ import type { OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { orderDocumentPath } from '../invoices/document-links.ts';
 import { trackingUrl } from './tracking.ts';
 import { formatMoney, signalTitle, translated } from './texts.ts';
+import { coverPreviewUrl } from '../albums/cover-preview.ts';
 
 const statusCellSchema = z.object({
   status: z.enum(['pending', 'done']),
@@ -166,7 +167,7 @@ export function toOrderView(
           release_date: album.releaseDate,
           language: album.language,
           category: album.category,
-          cover_preview_url: null,
+          cover_preview_url: coverPreviewUrl(album),
           locked: album.locked,
         }
       : null,

@@ -103,14 +103,12 @@ interface FreshnessRow {
   imagesStamp: string;
 }
 
-const IMAGES_STAMP = `(select count(*)::text || ':' || coalesce(max(i.created_at)::text, '') from images i
-  where i.album_id = a.id)`;
-
-/** prepareFreshness's statement as SQL, for PGlite (see albumFreshness). */
-const FRESHNESS_SQL = `select a.version, a.updated_at, a.organization_id, a.owner_identifier,
-  exists (select 1 from album_members m where m.album_id = a.id and m.user_id::text = $2) as member,
-  ${IMAGES_STAMP} as images_stamp
-  from albums a where a.id = $1`;
+/**
+ * prepareFreshness's statement for PGlite (see albumFreshness), as the function album_freshness (migration
+ * 0021_orders-hot-path): PGlite has no named prepared statements, and a function keeps its plan for the session
+ * instead of parsing and planning the statement on every request.
+ */
+const FRESHNESS_SQL = 'select * from album_freshness($1, $2)';
 interface FreshnessSqlRow {
   version: number;
   updated_at: Date;

@@ -255,6 +255,30 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     expect(detail.voucher).toMatchObject({ code: 'NUREINMAL', discount: 3_000 });
   });
 
+  it('writes the confirmation mail’s job with the order, and none for the order that lost the voucher', async () => {
+    await t.database.db
+      .insert(vouchers)
+      .values({ code: 'EINMALMAIL', kind: 'fixed', value: 1000, currency: 'EUR', maxUses: 1 });
+    const [a, b] = await Promise.all([
+      place(orderForm(album.id, { voucherCode: 'EINMALMAIL', email: 'erste@example.de' })),
+      place(orderForm(album.id, { voucherCode: 'EINMALMAIL', email: 'zweite@example.de' })),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([201, 422]);
+    const [winner, loser] = a.statusCode === 201 ? ['erste', 'zweite'] : ['zweite', 'erste'];
+    // No worker runs here: the job is in the queue the moment the order is answered, so no crash can lose it.
+    const mailJobs = async (to: string) =>
+      (
+        await t.database.executeSql(`select data from pgboss.job where name = 'mail' and data->>'to' = $1`, [
+          `${to}@example.de`,
+        ])
+      ).rows as Array<{ data: { subject: string; text: string } }>;
+    const [job, ...more] = await mailJobs(winner);
+    expect(more).toHaveLength(0);
+    expect(job?.data.subject).toMatch(/^Deine Bestellung SB-\d+ ist eingegangen$/);
+    expect(job?.data.text).toContain('Gutschein EINMALMAIL');
+    expect(await mailJobs(loser)).toHaveLength(0);
+  });
+
   it('refuses an order with a voucher that is not valid', async () => {
     const response = await place(orderForm(album.id, { voucherCode: 'KEINGUTSCHEIN' }));
     expect(response.statusCode).toBe(422);

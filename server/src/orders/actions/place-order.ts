@@ -1,7 +1,7 @@
 /**
  * Placing an order (issue 13, docs/api-contract.md POST /orders). Everything is recomputed here: the rules of
- * SPEC §5, the preflight, the price from the tables, the voucher; amounts a client sends are ignored. The writes
- * are one transaction (repository.ts placeOrderRows). Idempotency: the key is unique per user and the order keeps
+ * SPEC §5, the preflight, the price from the tables, the voucher; amounts a client sends are ignored. The writes,
+ * the confirmation mail's job among them, are one transaction (repository.ts placeOrderRows). Idempotency: the key is unique per user and the order keeps
  * a hash of the request, so a double click or a retried request finds the first order (200), and the same key
  * with another body is refused (409 IDEMPOTENCY_KEY_REUSED), also when both arrive at once (the unique index
  * decides and the loser looks the winner up).
@@ -13,32 +13,35 @@ import {
   organizationFieldFor,
   type Quote,
 } from '@stickerbook/model';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../auth/access-tokens.ts';
 import { preflightView } from '../../albums/preflight-view.ts';
-import { AppError } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
+import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../../jobs/mail.ts';
+import { albumFreshness } from '../../repositories/albums.ts';
+import { orderConfirmationMail } from '../mail.ts';
 import type { Language } from '../../http/languages.ts';
-import { loadPriceList, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';
+import { priceListFromTables, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';
 import {
   findOrderByIdempotencyKey,
   isUniqueViolation,
+  loadOrderStart,
   placeOrderRows,
   VoucherUsedUp,
-  type OrderParts,
-  type OrderRow,
+  type OrderSummary,
 } from '../repository.ts';
 import {
+  albumChecksOf,
   categoryOf,
   fieldErrors,
-  loadCheckoutAlbum,
   lookUpVoucher,
   priceQuote,
   rulesFailed,
   voucherRateKeys,
   type OrdersContext,
 } from '../service.ts';
-import { voucherMessage, formatMoney } from '../texts.ts';
+import { languageOf, voucherMessage, formatMoney } from '../texts.ts';
 
 export interface OrderForm {
   album_id: string;
@@ -63,10 +66,11 @@ export interface OrderForm {
   printConsent: boolean;
 }
 
-/** A replayed request answers with the stored order; a new one also carries what the confirmation mail needs. */
-export type PlaceOrderResult =
-  | { created: false; order: OrderRow }
-  | { created: true; order: OrderRow; parts: OrderParts; albumTitle: string };
+/** The order that answers the request: the new one, or for a replayed request the stored one (`created` false). */
+export interface PlaceOrderResult {
+  created: boolean;
+  order: OrderSummary;
+}
 
 /** Canonical JSON (sorted keys) of the form: the same order asked twice hashes the same however it is spelled. */
 export function requestHash(form: OrderForm): string {
@@ -86,7 +90,7 @@ export function requestHash(form: OrderForm): string {
     .digest('hex');
 }
 
-function replay(existing: OrderRow, hash: string): PlaceOrderResult {
+function replay(existing: OrderSummary, hash: string): PlaceOrderResult {
   if (existing.requestHash !== hash)
     throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another order');
   return { created: false, order: existing };
@@ -125,12 +129,23 @@ export async function placeOrder(
   if (principal.kind !== 'user')
     throw new AppError(401, 'SIGNUP_REQUIRED', 'Ordering needs an account: sign up or log in');
   const hash = requestHash(form);
-  const existing = await findOrderByIdempotencyKey(ctx.db, principal.id, input.idempotencyKey);
-  if (existing) return replay(existing, hash);
-
-  const { album, checks } = await loadCheckoutAlbum(ctx, principal, form.album_id);
+  // Two statements before the write: who may see the album at which version, and (one statement) an earlier
+  // order with this key, the album's fields and the price tables.
+  const [fresh, start] = await Promise.all([
+    albumFreshness(ctx.db, form.album_id, principal),
+    loadOrderStart(ctx.db, {
+      userId: principal.id,
+      idempotencyKey: input.idempotencyKey,
+      albumId: form.album_id,
+    }),
+  ]);
+  if (start.existing) return replay(start.existing, hash);
+  const album = start.album;
+  if (!fresh || !album) throw notFound('Album');
+  const checks = await albumChecksOf(ctx, album.id, fresh);
+  if (!checks) throw notFound('Album');
   const category = categoryOf(album);
-  const priceList = await loadPriceList(ctx.db, album.language);
+  const priceList = priceListFromTables(start.tables, album.language);
   const ruleErrors = checkoutFormErrors(form, {
     category,
     today: isoDay(now),
@@ -175,66 +190,73 @@ export async function placeOrder(
   const phone = text(form.phone);
   const areaCode = text(form.areaCode) ?? '';
   const organization = organizationFieldFor(category) === 'hidden' ? null : text(form.organization);
+  const order = {
+    id: randomUUID(),
+    userId: principal.id,
+    albumId: album.id,
+    language: album.language,
+    currency: quote.currency,
+    subtotal: quote.subtotal,
+    shippingAmount: quote.shipping,
+    amount: quote.amount,
+    amountGross: quote.amountGross,
+    taxValue: quote.taxValue,
+    vatBasisPoints: quote.vatBasisPoints,
+    noAlbums: form.noAlbums,
+    stickerPackagingType: form.stickerPackagingType,
+    orderFeatures: [...new Set(form.orderFeatures)],
+    email: form.email.trim(),
+    phone: phone ? formatPhoneNumber(areaCode, phone) : null,
+    comment: text(form.comment),
+    quoteName: text(form.quoteName),
+    releaseDate: form.releaseDate,
+    voucher:
+      voucher && quote.voucher
+        ? { code: voucher.code, kind: voucher.kind, value: voucher.value, discount: quote.voucher.discount }
+        : null,
+    idempotencyKey: input.idempotencyKey,
+    requestHash: hash,
+  };
+  const address = {
+    organization,
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    address1: form.address1.trim(),
+    address2: text(form.address2),
+    zipCode: form.zipCode.trim(),
+    city: form.city.trim(),
+    countryCode: form.countryCode,
+    phone: order.phone,
+  };
+  const lineItems = lineItemsOf(quote, priceList);
+  // pg-boss started and the mail queue made before the transaction: inside it only the job's row is written.
+  await ctx.jobs.ready(MAIL_QUEUE);
   try {
-    const placed = await placeOrderRows(
+    await placeOrderRows(
       ctx.db,
       {
-        order: {
-          userId: principal.id,
-          albumId: album.id,
-          language: album.language,
-          currency: quote.currency,
-          subtotal: quote.subtotal,
-          shippingAmount: quote.shipping,
-          amount: quote.amount,
-          amountGross: quote.amountGross,
-          taxValue: quote.taxValue,
-          vatBasisPoints: quote.vatBasisPoints,
-          noAlbums: form.noAlbums,
-          stickerPackagingType: form.stickerPackagingType,
-          orderFeatures: [...new Set(form.orderFeatures)],
-          email: form.email.trim(),
-          phone: phone ? formatPhoneNumber(areaCode, phone) : null,
-          comment: text(form.comment),
-          quoteName: text(form.quoteName),
-          releaseDate: form.releaseDate,
-          voucher:
-            voucher && quote.voucher
-              ? {
-                  code: voucher.code,
-                  kind: voucher.kind,
-                  value: voucher.value,
-                  discount: quote.voucher.discount,
-                }
-              : null,
-          idempotencyKey: input.idempotencyKey,
-          requestHash: hash,
-        },
-        address: {
-          organization,
-          firstName: form.firstName.trim(),
-          lastName: form.lastName.trim(),
-          address1: form.address1.trim(),
-          address2: text(form.address2),
-          zipCode: form.zipCode.trim(),
-          city: form.city.trim(),
-          countryCode: form.countryCode,
-          phone: phone ? formatPhoneNumber(areaCode, phone) : null,
-        },
-        lineItems: lineItemsOf(quote, priceList),
+        id: order.id,
+        order,
+        address,
+        lineItems,
         voucher: voucher && quote.voucher ? { id: voucher.id, discount: quote.voucher.discount } : undefined,
         releaseDate: form.releaseDate,
       },
       now,
+      async (placed, execute) => {
+        // The confirmation goes out in the album language, and its job commits with the order or not at all.
+        const mail = orderConfirmationMail({
+          order: { ...order, number: placed.number },
+          address,
+          lineItems,
+          albumTitle: album.title,
+          language: languageOf(album.language),
+          publicUrl: ctx.publicUrl,
+        });
+        await ctx.jobs.send(MAIL_QUEUE, mail, { ...MAIL_SEND_OPTIONS, db: { executeSql: execute } });
+      },
     );
-    const { order } = placed;
-    const parts: OrderParts = {
-      addresses: new Map([[order.id, placed.address]]),
-      lineItems: new Map([[order.id, placed.lineItems]]),
-      updates: new Map([[order.id, [placed.update]]]),
-      albums: new Map(),
-    };
-    return { created: true, order, parts, albumTitle: album.title };
+    return { created: true, order };
   } catch (error) {
     if (error instanceof VoucherUsedUp) throw notApplicable('taken');
     if (isUniqueViolation(error)) {
