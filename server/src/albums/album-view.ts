@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { AlbumAccess, AlbumRow } from '../repositories/albums.ts';
 import type { Organization } from '../repositories/organizations.ts';
 import { organizationSchema } from '../routes/schemas.ts';
+import { coverPreviewUrl } from './cover-preview.ts';
 import { albumStatisticsSchema, preflightEntrySchema, type PreflightEntryView } from './preflight-view.ts';
 
 /** docs/api-contract.md AlbumSummary: what the start page lists. */
@@ -58,7 +59,15 @@ export const albumSchema = albumSummarySchema.extend({
 export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
 export type AlbumView = z.infer<typeof albumSchema>;
 
-export function toAlbumSummary(row: Omit<AlbumRow, 'workspace'>, isOwner: boolean): AlbumSummaryView {
+/**
+ * `hasCoverPreview`: whether the cover thumbnail has been rendered (albums/cover-preview.ts); the start page's list
+ * knows it and sends null until then, so the card draws the cover itself meanwhile.
+ */
+export function toAlbumSummary(
+  row: Omit<AlbumRow, 'workspace'>,
+  isOwner: boolean,
+  hasCoverPreview = true,
+): AlbumSummaryView {
   return {
     id: row.id,
     title: row.title,
@@ -67,7 +76,7 @@ export function toAlbumSummary(row: Omit<AlbumRow, 'workspace'>, isOwner: boolea
     category: row.category,
     blueprint_category: row.blueprintCategory,
     blueprint_title: row.blueprintTitle,
-    cover_preview_url: null,
+    cover_preview_url: hasCoverPreview ? coverPreviewUrl(row) : null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     owner_identifier: row.ownerIdentifier,

@@ -5,6 +5,8 @@ import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-token
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from './album-view.ts';
 import { copyBlueprintDocument } from './copy-blueprint-document.ts';
+import { albumsWithCoverPreview, refreshCoverPreview, requestCoverPreview } from './cover-preview.ts';
+import { coverPreviewRoutes } from './cover-preview-routes.ts';
 import { AlbumBodyCache } from './workspace-cache.ts';
 import { AlbumChecksCache } from './checks-cache.ts';
 import { loadAlbumChecks, preflightView } from './preflight-view.ts';
@@ -85,6 +87,7 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
 
   const bodyCache = new AlbumBodyCache();
   const checksCache = new AlbumChecksCache();
+  await app.register(coverPreviewRoutes);
 
   async function loadAlbum(principal: Principal, id: string) {
     const found = await findAlbumFor(db, id, principal);
@@ -115,7 +118,19 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
       const principal = requirePrincipal(request);
       const owner = ownerIdentifierOf(principal);
       const rows = await listAlbumsFor(db, principal);
-      return { albums: rows.map((row) => toAlbumSummary(row, row.ownerIdentifier === owner)) };
+      const previews = await albumsWithCoverPreview(
+        db,
+        rows.map((row) => row.id),
+      );
+      // The cards draw the cover themselves until the first thumbnail is there.
+      for (const row of rows)
+        if (!previews.has(row.id))
+          requestCoverPreview(app.ctx.database, row.id).catch((error: unknown) =>
+            request.log.warn({ err: error, albumId: row.id }, 'queueing a cover preview failed'),
+          );
+      return {
+        albums: rows.map((row) => toAlbumSummary(row, row.ownerIdentifier === owner, previews.has(row.id))),
+      };
     },
   );
 
@@ -249,6 +264,11 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
         locked,
         settings: nextSettings,
       });
+      // The cover shows the title and event date (automatic texts): its thumbnail follows once edits settle.
+      if (title !== undefined || releaseDate !== undefined || language !== undefined)
+        refreshCoverPreview(app.ctx.database, album.id).catch((error: unknown) =>
+          request.log.warn({ err: error, albumId: album.id }, 'queueing a cover preview failed'),
+        );
       // The admin's lock switch (SPEC §4) reaches open editors like a print approval does.
       if (locked !== undefined && locked !== found.album.locked)
         broadcastAlbumLock(app.realtime, album.id, locked);

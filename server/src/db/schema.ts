@@ -248,6 +248,28 @@ export const outboxMails = pgTable('outbox_mails', {
   createdAt: createdAt(),
 });
 
+/**
+ * SPEC §7 help widget, built-in form (server/src/support): what someone wrote to the team, with who it was (the
+ * signed-in user's e-mail, else the one typed in) and the album id they were on. The album id is kept as the text
+ * that was sent, with no reference: it may name an album the sender has no access to.
+ */
+export const supportMessages = pgTable(
+  'support_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    guestId: uuid('guest_id'),
+    albumId: text('album_id'),
+    message: text('message').notNull(),
+    pagePath: text('page_path'),
+    userAgent: text('user_agent'),
+    language: text('language').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('support_messages_created_idx').on(t.createdAt)],
+);
+
 // Images (issue 5): uploaded files and image records ------------------------------------------------------------
 
 /**
@@ -347,6 +369,8 @@ export interface RenderJobParams {
   compress: boolean;
   cropMarks: boolean;
   pdfx: boolean;
+  /** Stickerpack exports: the draw of stickers into packs, fixed per job so retries make the same file. */
+  seed?: number;
 }
 
 export interface RenderJobSettings {
@@ -895,3 +919,20 @@ export const affiliateAlbums = pgTable(
   },
   (t) => [index('affiliate_albums_affiliate_created_idx').on(t.affiliateId, t.createdAt)],
 );
+
+// Cover previews (SPEC §3 cover_preview_url) ------------------------------------------------------------------------
+
+/**
+ * The rendered cover thumbnail of an album (server/src/albums/cover-preview.ts): a JPEG in the file storage, the
+ * hash of what the cover showed when it was rendered (so a change elsewhere in the album renders nothing) and the
+ * album version last checked against it.
+ */
+export const albumCoverPreviews = pgTable('album_cover_previews', {
+  albumId: text('album_id')
+    .primaryKey()
+    .references(() => albums.id, { onDelete: 'cascade' }),
+  storageKey: text('storage_key').notNull(),
+  contentHash: text('content_hash').notNull(),
+  checkedVersion: integer('checked_version').notNull(),
+  renderedAt: timestamp('rendered_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -14,7 +14,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { blobs, images, renderJobs, stockPhotos } from '../db/schema.ts';
+import { albumCoverPreviews, blobs, images, renderJobs, stockPhotos } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { cmykVariantKey } from './cmyk-variant.ts';
 import { blobStorageKey, type ImageRow } from './repository.ts';
@@ -60,9 +60,13 @@ export async function collectAlbumFiles(database: Database, albumId: string): Pr
     .select({ fileKey: renderJobs.fileKey })
     .from(renderJobs)
     .where(eq(renderJobs.albumId, albumId));
+  const cover = await db
+    .select({ key: albumCoverPreviews.storageKey })
+    .from(albumCoverPreviews)
+    .where(eq(albumCoverPreviews.albumId, albumId));
   return mergeFiles(...albumImages.map(imageFiles), {
     blobIds: [],
-    keys: exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])),
+    keys: [...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])), ...cover.map((row) => row.key)],
   });
 }
 

@@ -20,6 +20,7 @@ import {
   workRenderExports,
 } from './render-export.ts';
 import { workOrderArtifactExports } from '../orders-admin/artifact-export.ts';
+import { workCoverPreviews } from '../albums/cover-preview.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';
 
@@ -91,6 +92,8 @@ export async function startJobQueue(
     await workRenderExports(boss, render, config.renderWorkers);
     // The print partner artifact of an order (issue 14) renders with the same browsers.
     await workOrderArtifactExports(boss, { ...render, storage });
+    // Cover thumbnails (SPEC §3 cover_preview_url) render with the same browsers.
+    await workCoverPreviews(boss, { ...render, storage });
   }
   return {
     boss,

@@ -72,6 +72,8 @@ export interface AlbumSyncOptions {
   foldEvery?: number;
   /** Where failures of background folding go (they are retried by the next fold or reader). */
   onError?: (error: unknown, albumId: string) => void;
+  /** After a batch of mutations is stored, with the album's document as it now is (cover thumbnails follow it). */
+  onStored?: (albumId: string, doc: AlbumDocument) => void;
 }
 
 export function parseMutationPayload(payload: unknown): MutationPayload | string {
@@ -341,6 +343,7 @@ export class AlbumSyncService {
           answer(job, { ok: true, version: base + i + 1, duplicate: false, patches });
         });
         this.scheduleFold(albumId, entry);
+        this.options.onStored?.(albumId, doc);
         // Copies of a mutation id that came twice in this batch.
         for (const job of pending) {
           const version = entry.recent.get(job.payload.mutationId);

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { isValidId, type Patch } from '@stickerbook/model';
+import { noteAlbumDocumentStored } from '../albums/cover-preview.ts';
 import { ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { AlbumSyncService, parseMutationPayload, type SubmitResult } from './album-sync.ts';
 import { authenticateHandshake } from './handshake.ts';
@@ -59,6 +60,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   });
   const sync = new AlbumSyncService(database.db, {
     onError: (error, albumId) => app.log.warn({ err: error, albumId }, 'folding the album log failed'),
+    onStored: (albumId, doc) => noteAlbumDocumentStored(database, albumId, doc),
   });
   const realtime: Realtime = { io, sync, scaledOut: Boolean(config.redisUrl) };
   app.decorate('realtime', realtime);

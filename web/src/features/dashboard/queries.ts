@@ -16,6 +16,8 @@ export interface DashboardAlbum {
   has_order: boolean;
   last_order_id: string | null;
   owner_email: string | null;
+  /** SPEC §3: the cover thumbnail. */
+  cover_preview_url: string | null;
 }
 
 export interface DashboardPage {

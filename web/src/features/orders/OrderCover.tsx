@@ -1,22 +1,22 @@
-import { AspectRatio, Image } from '@mantine/core';
+import { AspectRatio } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { CoverArt } from '../../ui/CoverArt.tsx';
+import { CoverImage } from '../../ui/CoverImage.tsx';
 import type { OrderAlbum } from './types.ts';
 
 const CoverPreview = lazy(() => import('../../ui/CoverPreview.tsx'));
 
-/** The ordered album's cover: the rendered preview when there is one, else the album's own first spread. */
+/** The ordered album's cover: the server's thumbnail once rendered, else the album's first spread drawn here. */
 export function OrderCover({ album }: { album: OrderAlbum }) {
   const fallback = <CoverArt title={album.title} category={album.category} />;
+  const drawn = (
+    <Suspense fallback={fallback}>
+      <CoverPreview path={`/albums/${encodeURIComponent(album.id)}/cover`} fallback={fallback} />
+    </Suspense>
+  );
   return (
     <AspectRatio ratio={460 / 297}>
-      {album.cover_preview_url ? (
-        <Image src={album.cover_preview_url} alt="" fit="cover" />
-      ) : (
-        <Suspense fallback={fallback}>
-          <CoverPreview path={`/albums/${encodeURIComponent(album.id)}/cover`} fallback={fallback} />
-        </Suspense>
-      )}
+      {album.cover_preview_url ? <CoverImage src={album.cover_preview_url} fallback={drawn} /> : drawn}
     </AspectRatio>
   );
 }

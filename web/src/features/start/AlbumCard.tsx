@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { ActionIcon, AspectRatio, Badge, Card, Group, Image, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AspectRatio, Badge, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconCalendarEvent, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AlbumSummary } from '../../api/types.ts';
 import { CoverArt } from '../../ui/CoverArt.tsx';
+import { CoverImage } from '../../ui/CoverImage.tsx';
 
 import { formatDate } from '../../ui/format.ts';
 
@@ -18,6 +19,15 @@ interface Props {
 export function AlbumCard({ album, onDelete }: Props) {
   const { t } = useTranslation();
   const category = album.blueprint_category ?? album.category;
+  // Until the server's thumbnail exists, the card draws the cover itself.
+  const drawnCover = (
+    <Suspense fallback={<CoverArt title={album.title} category={category} />}>
+      <CoverPreview
+        path={`/albums/${album.id}/cover`}
+        fallback={<CoverArt title={album.title} category={category} />}
+      />
+    </Suspense>
+  );
   return (
     <Card padding="md" className="sb-card-hover" data-testid="album-card" data-album-id={album.id}>
       <Card.Section
@@ -27,14 +37,9 @@ export function AlbumCard({ album, onDelete }: Props) {
       >
         <AspectRatio ratio={460 / 297}>
           {album.cover_preview_url ? (
-            <Image src={album.cover_preview_url} alt="" fit="cover" />
+            <CoverImage src={album.cover_preview_url} fallback={drawnCover} />
           ) : (
-            <Suspense fallback={<CoverArt title={album.title} category={category} />}>
-              <CoverPreview
-                path={`/albums/${album.id}/cover`}
-                fallback={<CoverArt title={album.title} category={category} />}
-              />
-            </Suspense>
+            drawnCover
           )}
         </AspectRatio>
       </Card.Section>
