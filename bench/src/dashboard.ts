@@ -12,6 +12,7 @@ import { startServer } from './server-process.ts';
 
 const ORDERS = Number(process.env.BENCH_DASHBOARD_ORDERS ?? 100_000);
 const ROUNDS = 15;
+const TARGET_MS = 50;
 const repoRoot = new URL('../..', import.meta.url).pathname;
 
 const percentile = (values: number[], p: number) => {
@@ -82,6 +83,13 @@ export async function run(): Promise<Record<string, number | string>> {
       const max = Math.max(...values);
       return `${max.toFixed(1)} ms (${paths[values.indexOf(max)]})`;
     };
+    // Every view's own p95, so the ones over the target stand out, not only the median and the worst.
+    const perView = Object.fromEntries(
+      all.map((path) => {
+        const value = percentile(samples.get(path)!, 95);
+        return [`p95 ${path}`, `${value.toFixed(1)} ms${value >= TARGET_MS ? ' — over target' : ''}`];
+      }),
+    );
     return {
       orders: ORDERS,
       'seed time': `${seedSeconds.toFixed(1)} s`,
@@ -89,7 +97,9 @@ export async function run(): Promise<Record<string, number | string>> {
       'order views, worst p95': worst(views),
       'order searches, worst p95': worst(searches),
       'album views and search, worst p95': worst(albumViews),
-      target: 'p95 < 50 ms for every view',
+      target: `p95 < ${TARGET_MS} ms for every view`,
+      'views over target': all.filter((path) => percentile(samples.get(path)!, 95) >= TARGET_MS).length,
+      ...perView,
     };
   } finally {
     await server.stop();

@@ -10,6 +10,8 @@ import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
 import { requireAdmin } from './admin-access.ts';
 import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
+import { startDashboardUpkeep } from './dashboard-upkeep.ts';
+import { coverPreviewUrl } from '../albums/cover-preview.ts';
 
 const pagingQuery = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -44,10 +46,16 @@ const dashboardAlbumSchema = z.object({
   has_order: z.boolean(),
   last_order_id: z.string().nullable(),
   owner_email: z.string().nullable(),
+  cover_preview_url: z.string().nullable(),
 });
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
+  if (app.ctx.database.driver === 'pglite') {
+    // PGlite has no autovacuum; the dashboard's index-only paging needs one (dashboard-upkeep.ts).
+    const upkeep = startDashboardUpkeep(app.ctx.database);
+    app.addHook('onClose', () => upkeep.stop());
+  }
   const { signer } = createStorage(app.ctx.config);
   const linkTo = (path: string) => signedDocumentUrl(signer, path);
 
@@ -128,6 +136,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
           has_order: row.hasOrder,
           last_order_id: row.lastOrderId,
           owner_email: row.ownerEmail,
+          cover_preview_url: coverPreviewUrl(row),
         })),
         meta: { counts: result.counts },
         pagination: pagination(q.page, q.per, result.total),
