@@ -74,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       ...(s3Origin ? [s3Origin] : []),
     ],
     connectOrigins: s3Origin ? [s3Origin] : [],
+    widgetOrigins: config.chatwoot ? [config.chatwoot.url] : [],
   });
   await registerRateLimits(app, { redisUrl: config.redisUrl });
   // Before every route it should cover: the compress plugin hooks routes as they are added.

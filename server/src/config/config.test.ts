@@ -38,6 +38,21 @@ describe('loadConfig', () => {
     });
   });
 
+  it('turns the Chatwoot widget on only with both of its settings, keeping just the origin', () => {
+    expect(loadConfig({}).chatwoot).toBeUndefined();
+    expect(() => loadConfig({ CHATWOOT_URL: 'https://chat.example' })).toThrow(/CHATWOOT_WEBSITE_TOKEN/);
+    expect(() => loadConfig({ CHATWOOT_WEBSITE_TOKEN: 'abcdefgh1234' })).toThrow(/CHATWOOT_URL/);
+    expect(() =>
+      loadConfig({ CHATWOOT_URL: 'javascript:alert(1)', CHATWOOT_WEBSITE_TOKEN: 'abcdefgh1234' }),
+    ).toThrow(/CHATWOOT_URL/);
+    expect(() =>
+      loadConfig({ CHATWOOT_URL: 'https://chat.example', CHATWOOT_WEBSITE_TOKEN: "x'; alert(1)" }),
+    ).toThrow(/CHATWOOT_WEBSITE_TOKEN/);
+    expect(
+      loadConfig({ CHATWOOT_URL: 'https://chat.example/', CHATWOOT_WEBSITE_TOKEN: 'abcdefgh1234' }).chatwoot,
+    ).toEqual({ url: 'https://chat.example', websiteToken: 'abcdefgh1234' });
+  });
+
   it('reads the proxies to trust for client addresses', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);

@@ -135,6 +135,18 @@ const envSchema = z.object({
   STICKER_LINK_MAIL_BATCH_SECONDS: intFromString(900),
   /** Sender of the product's mail; unset = 'Stickerbook <noreply@PUBLIC_URL's host>'. */
   MAIL_FROM: optionalString,
+  /**
+   * Chatwoot's web widget (SPEC §7 help widget): the Chatwoot server's origin and the website inbox's token. Both
+   * set = the widget instead of the built-in contact form; the CSP then allows that origin, and only then.
+   */
+  CHATWOOT_URL: z
+    .url()
+    .regex(/^https?:\/\//, 'must be an http(s):// URL')
+    .optional(),
+  CHATWOOT_WEBSITE_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/, 'must be the website inbox token (letters and digits)')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * The operator named in the imprint, terms, customer information and privacy policy (GET /legal/operator).
@@ -207,6 +219,8 @@ export interface Config {
   };
   /** The From of every mail the product sends. */
   mailFrom: string;
+  /** Chatwoot's widget (CHATWOOT_URL + CHATWOOT_WEBSITE_TOKEN); undefined = the built-in contact form. */
+  chatwoot?: { url: string; websiteToken: string };
   logLevel: string;
   /** Who runs this installation, for the legal pages (OPERATOR_*). */
   operator: OperatorDetails;
@@ -270,6 +284,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError(
       'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+    );
+  }
+  if (Boolean(e.CHATWOOT_URL) !== Boolean(e.CHATWOOT_WEBSITE_TOKEN)) {
+    throw new ConfigError(
+      'Invalid configuration: CHATWOOT_URL and CHATWOOT_WEBSITE_TOKEN must be set together',
     );
   }
   return {
@@ -346,6 +365,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       mailBatchSeconds: e.STICKER_LINK_MAIL_BATCH_SECONDS,
     },
     mailFrom: e.MAIL_FROM ?? `Stickerbook <noreply@${new URL(e.PUBLIC_URL ?? 'http://localhost').hostname}>`,
+    chatwoot:
+      e.CHATWOOT_URL && e.CHATWOOT_WEBSITE_TOKEN
+        ? { url: new URL(e.CHATWOOT_URL).origin, websiteToken: e.CHATWOOT_WEBSITE_TOKEN }
+        : undefined,
     logLevel: e.LOG_LEVEL,
     operator: {
       company: e.OPERATOR_COMPANY,

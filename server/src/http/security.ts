@@ -10,6 +10,8 @@ export interface SecurityHeaderOptions {
   imageOrigins?: string[];
   /** Origins the browser talks to besides ours: the S3 endpoint for direct uploads. */
   connectOrigins?: string[];
+  /** A help widget's server (Chatwoot): its script, its frame and its API; none by default. */
+  widgetOrigins?: string[];
 }
 
 /**
@@ -19,17 +21,18 @@ export interface SecurityHeaderOptions {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  { production, imageOrigins = [], connectOrigins = [] }: SecurityHeaderOptions,
+  { production, imageOrigins = [], connectOrigins = [], widgetOrigins = [] }: SecurityHeaderOptions,
 ): Promise<void> {
   const applyHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...widgetOrigins],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+        imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins, ...widgetOrigins],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...connectOrigins],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...connectOrigins, ...widgetOrigins],
+        frameSrc: ["'self'", ...widgetOrigins],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
         // Only in production (behind TLS) would upgrading http subresources be right.

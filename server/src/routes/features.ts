@@ -5,7 +5,8 @@ import { stockProvider } from '../stock/routes.ts';
 
 /**
  * What this deployment offers, for the web to show or hide: the AI edit (off in production and without a
- * provider, with the reason), which stock source answers, and the SPEC §1 environment (default stock query etc.).
+ * provider, with the reason), which stock source answers, the SPEC §1 environment (default stock query etc.) and
+ * the help widget (Chatwoot when configured).
  */
 export const featureRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -19,6 +20,8 @@ export const featureRoutes: FastifyPluginAsyncZod = async (app) => {
             ai_image_edit_reason: z.enum(['NO_PROVIDER', 'PRODUCTION']).nullable(),
             stock: z.enum(['pexels', 'library']),
             environment: z.enum(['default', 'business', 'sports']),
+            /** SPEC §7 help widget: Chatwoot's server and website token, or null for the built-in form. */
+            chatwoot: z.object({ url: z.string(), website_token: z.string() }).nullable(),
           }),
         },
       },
@@ -30,6 +33,9 @@ export const featureRoutes: FastifyPluginAsyncZod = async (app) => {
         ai_image_edit_reason: availability.enabled ? null : availability.reason,
         stock: stockProvider(app).kind,
         environment: app.ctx.config.siteEnvironment,
+        chatwoot: app.ctx.config.chatwoot
+          ? { url: app.ctx.config.chatwoot.url, website_token: app.ctx.config.chatwoot.websiteToken }
+          : null,
       };
     },
   );

@@ -32,6 +32,7 @@ import { legalRoutes } from '../legal/routes.ts';
 import { outboxRoutes } from './outbox.ts';
 import { affiliateRoutes } from '../affiliates/routes.ts';
 import { priceAdminRoutes } from '../price-admin/routes.ts';
+import { supportRoutes } from '../support/routes.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -68,4 +69,5 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(outboxRoutes);
   await app.register(affiliateRoutes);
   await app.register(priceAdminRoutes);
+  await app.register(supportRoutes);
 };

@@ -7,7 +7,7 @@ import type { Album } from '../../api/types.ts';
 import { loginPathFor } from '../../api/client.ts';
 import { useViewer } from '../../auth/session.ts';
 import { HelpMenu } from '../../ui/layout/HelpMenu.tsx';
-import { CONTACT_EMAIL } from '../../ui/layout/helpLinks.ts';
+import { openSupport } from '../support/supportStore.ts';
 import { LanguageSwitch } from '../../ui/layout/LanguageSwitch.tsx';
 import { UserMenu } from '../../ui/layout/UserMenu.tsx';
 import { AlbumTitleInput } from './AlbumTitleInput.tsx';
@@ -99,7 +99,7 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
           >
             {t('footer.privacy')}
           </Anchor>
-          <Anchor href={`mailto:${CONTACT_EMAIL}`} size="sm" c="dimmed" data-testid="top-bar-contact">
+          <Anchor component="button" onClick={openSupport} size="sm" c="dimmed" data-testid="top-bar-contact">
             {t('help.contact')}
           </Anchor>
         </Group>

@@ -1,9 +1,12 @@
-import { ActionIcon, Menu } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconFileText, IconHelpCircle, IconInfoCircle, IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { currentLanguage } from '../../i18n/languages.ts';
-import { CONTACT_EMAIL, helpCentreUrl } from './helpLinks.ts';
+import { openSupport } from '../../features/support/supportStore.ts';
+import { helpCentreUrl } from './helpLinks.ts';
+// Its popover code loads when the menu is first used, not with every page.
+import { DeferredMenu as Menu } from '../../app/DeferredMenu.tsx';
 
 export function HelpMenu() {
   const { t, i18n } = useTranslation();
@@ -30,7 +33,7 @@ export function HelpMenu() {
         >
           {t('help.help')}
         </Menu.Item>
-        <Menu.Item component="a" href={`mailto:${CONTACT_EMAIL}`} leftSection={<IconMail size={16} />}>
+        <Menu.Item onClick={openSupport} leftSection={<IconMail size={16} />} data-testid="help-menu-contact">
           {t('help.contact')}
         </Menu.Item>
         <Menu.Item component={Link} to="/terms" leftSection={<IconFileText size={16} />}>

@@ -1,0 +1,126 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../http/errors.ts';
+import { preferredLanguage } from '../http/languages.ts';
+import { supportMessages, users } from '../db/schema.ts';
+import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../jobs/mail.ts';
+import { jobSender } from '../jobs/sender.ts';
+import { errorResponses } from '../routes/schemas.ts';
+import { mailLanguageOf, supportMail, type SenderKind } from './mail.ts';
+
+/** Limits of one message; the web's form checks the same ones before sending. */
+export const SUPPORT_MESSAGE_LIMITS = {
+  messageChars: 5000,
+  emailChars: 254,
+  pathChars: 2000,
+  userAgentChars: 500,
+} as const;
+
+/** Room for the fields at their limits (in UTF-8 and JSON escaping) and nothing much more. */
+const SUPPORT_MESSAGE_BODY_LIMIT_BYTES = 64 * 1024;
+
+const supportMessageSchema = z.strictObject({
+  message: z.string().trim().min(1).max(SUPPORT_MESSAGE_LIMITS.messageChars),
+  /** Who to answer; required unless signed in (then the account's address is used and this is ignored). */
+  email: z.email().max(SUPPORT_MESSAGE_LIMITS.emailChars).optional(),
+  /** The album the sender was on; kept and mailed as text only. */
+  album_id: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+  /** The page the form was opened on (path and query of this site). */
+  page_path: z
+    .string()
+    .max(SUPPORT_MESSAGE_LIMITS.pathChars)
+    .regex(/^\/(?!\/)/)
+    .optional(),
+});
+
+/**
+ * SPEC §7 help widget, built-in form (when Chatwoot is not configured): POST /support_messages stores the
+ * message and mails it to every admin through the mail job (SMTP_URL, else the outbox admins read at
+ * /admin/outbox). Public, since guests and signed-out visitors need help too, and rate-limited per IP like the
+ * other public posts. The answer says only that it arrived: nothing about the album id is looked up.
+ */
+export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const rateLimit = { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: '1 minute' };
+  const db = app.ctx.database.db;
+  const jobs = jobSender(app.ctx.database);
+
+  app.post(
+    '/support_messages',
+    {
+      config: { rateLimit },
+      bodyLimit: SUPPORT_MESSAGE_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['support'],
+        body: supportMessageSchema,
+        response: { 201: z.object({ id: z.string(), created_at: z.string() }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      const body = request.body;
+      const email = principal?.kind === 'user' ? principal.email : body.email;
+      if (!email) {
+        throw new AppError(400, 'VALIDATION_FAILED', 'The request is not valid', {
+          location: 'body',
+          fields: [
+            { field: 'email', code: 'required', message: 'An e-mail address to answer to is required' },
+          ],
+        });
+      }
+      const sender: SenderKind = principal?.kind ?? 'anonymous';
+      const userAgent =
+        request.headers['user-agent']?.slice(0, SUPPORT_MESSAGE_LIMITS.userAgentChars) ?? null;
+      const senderLanguage = preferredLanguage(request.headers['accept-language']) ?? 'en';
+
+      const admins = await db
+        .select({ email: users.email, locale: users.locale })
+        .from(users)
+        .where(sql`'admin' = any(${users.roles})`);
+      const recipients = admins.length > 0 ? admins : [{ email: app.ctx.config.adminEmail, locale: null }];
+
+      const [row] = await db
+        .insert(supportMessages)
+        .values({
+          email,
+          userId: principal?.kind === 'user' ? principal.id : null,
+          guestId: principal?.kind === 'guest' ? principal.id : null,
+          albumId: body.album_id ?? null,
+          message: body.message,
+          pagePath: body.page_path ?? null,
+          userAgent,
+          language: senderLanguage,
+        })
+        .returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
+      try {
+        for (const admin of recipients) {
+          await jobs.send(
+            MAIL_QUEUE,
+            supportMail({
+              to: admin.email,
+              adminLanguage: mailLanguageOf(admin.locale),
+              email,
+              sender,
+              albumId: body.album_id ?? null,
+              pagePath: body.page_path ?? null,
+              userAgent,
+              senderLanguage,
+              message: body.message,
+              publicUrl: app.ctx.config.publicUrl,
+            }),
+            MAIL_SEND_OPTIONS,
+          );
+        }
+      } catch (error) {
+        // Not handed to the mail job: keep nothing; the sender sees the error, their text stays, they send again.
+        await db.delete(supportMessages).where(eq(supportMessages.id, row.id));
+        throw error;
+      }
+      request.log.info({ supportMessageId: row.id, sender }, 'support message received');
+      return reply.status(201).send({ id: row.id, created_at: row.createdAt.toISOString() });
+    },
+  );
+};
