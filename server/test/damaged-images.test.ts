@@ -119,7 +119,15 @@ describe.each(DATABASE_KINDS)('damaged images on %s', (kind) => {
       headers: bearer(session_token),
     });
     expect(mine.json()).toMatchObject({ sticker_uploads: [{ id, name: 'Ada' }] });
-    expect(await albumImages(album.id)).toHaveLength(1);
+    const collected = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/albums/${album.id}/sticker_uploads`,
+      headers: bearer(owner.access_token),
+    });
+    expect(collected.json()).toMatchObject({ sticker_uploads: [{ id }] });
+    expect((collected.json() as { sticker_uploads: unknown[] }).sticker_uploads).toHaveLength(1);
+    // A link photo joins the album's images once accepted (SPEC §6 hidden images), so none are listed yet.
+    expect(await albumImages(album.id)).toEqual([]);
   });
 
   it('refuses a truncated photo for the stock library', async () => {

@@ -1,7 +1,7 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { blobs, images } from '../db/schema.ts';
+import { blobs, images, stickerUploads } from '../db/schema.ts';
 
 export type BlobRow = typeof blobs.$inferSelect;
 export type ImageRow = typeof images.$inferSelect;
@@ -125,6 +125,35 @@ export async function findImage(db: Db, id: string): Promise<ImageRow | undefine
 
 export async function listAlbumImages(db: Db, albumId: string): Promise<ImageRow[]> {
   return db.select().from(images).where(eq(images.albumId, albumId)).orderBy(desc(images.createdAt));
+}
+
+/** Who uploads through an album's public sticker link (sticker-link/public-routes.ts). */
+export const STICKER_LINK_UPLOADER_PREFIX = 'sticker_link:';
+
+/**
+ * SPEC §6 "admins see otherwise hidden images": a photo sent through the public sticker link belongs to the album
+ * only once the owner or a collaborator accepts it (merge, `merged_at`). Until then it is hidden from the album's
+ * images (the sticker link panel shows it as a pending upload), except to admins, who see every image of the album
+ * with `hidden` telling which ones the album's people do not see.
+ */
+export async function listAlbumImagesFor(
+  db: Db,
+  albumId: string,
+  includeHidden: boolean,
+): Promise<Array<{ image: ImageRow; hidden: boolean }>> {
+  const [rows, accepted] = await Promise.all([
+    listAlbumImages(db, albumId),
+    db
+      .select({ imageId: stickerUploads.imageId })
+      .from(stickerUploads)
+      .where(and(eq(stickerUploads.albumId, albumId), isNotNull(stickerUploads.mergedAt))),
+  ]);
+  const acceptedIds = new Set(accepted.map((row) => row.imageId));
+  const listed = rows.map((image) => ({
+    image,
+    hidden: image.uploaderIdentifier.startsWith(STICKER_LINK_UPLOADER_PREFIX) && !acceptedIds.has(image.id),
+  }));
+  return includeHidden ? listed : listed.filter((row) => !row.hidden);
 }
 
 export async function updateImage(

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { findBlob, findImage, listAlbumImages, updateImage, type ImageRow } from './repository.ts';
+import { findBlob, findImage, listAlbumImagesFor, updateImage, type ImageRow } from './repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from './service.ts';
 import { imageSchema, imageView } from './view.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
@@ -91,15 +91,30 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['images'],
         params: albumParams,
-        response: { 200: z.object({ images: z.array(imageSchema) }), ...responses },
+        response: {
+          200: z.object({
+            images: z.array(
+              imageSchema.extend({
+                /** Admins only (SPEC §6): true for an image the album's people do not see (repository.ts). */
+                hidden: z.boolean().optional(),
+              }),
+            ),
+          }),
+          ...responses,
+        },
       },
     },
     async (request) => {
       const principal = requirePrincipal(request);
       const found = await findAlbumHeaderFor(db, request.params.albumId, principal);
       if (!found) throw notFound('Album');
-      const rows = await listAlbumImages(db, found.album.id);
-      return { images: await Promise.all(rows.map(view)) };
+      const admin = isAdmin(principal);
+      const rows = await listAlbumImagesFor(db, found.album.id, admin);
+      return {
+        images: await Promise.all(
+          rows.map(async ({ image, hidden }) => ({ ...(await view(image)), ...(admin ? { hidden } : {}) })),
+        ),
+      };
     },
   );
 

@@ -9,6 +9,7 @@
  */
 import {
   applyPatches,
+  getNode,
   ModelError,
   pageBoxLabel,
   parsePageBox,
@@ -171,6 +172,19 @@ export class Editor {
   canEdit(): boolean {
     const { locked, isAdmin } = this.access.get();
     return !locked || isAdmin;
+  }
+
+  /**
+   * SPEC §6: a Comment's text is edited by its author (`userId`) and by admins; everyone else reads it. The server
+   * enforces the same rule (packages/model rules/comments.ts); this only decides whether to offer editing.
+   */
+  canEditComment(id: string): boolean {
+    const node = getNode(this.doc, id);
+    if (node?.type !== 'Comment' || !this.canEdit()) return false;
+    return (
+      this.access.get().isAdmin ||
+      (this.options.userId !== undefined && node.props.userId === this.options.userId)
+    );
   }
 
   setAccess(access: Partial<{ locked: boolean; isAdmin: boolean }>): void {

@@ -39,6 +39,10 @@ export function runAction(editor: Editor, action: EditorAction): boolean | Promi
     case 'selectAll':
       selection.selectAll();
       return true;
+    case 'editText': {
+      const selected = editor.selection.get();
+      return selected.length === 1 && editor.startTextEdit(selected[0]);
+    }
     case 'escape':
       if (editor.editMode.get().kind !== 'none') {
         editor.stopEditing();

@@ -47,6 +47,8 @@ export class GestureInput {
     }
     const action = actionForKey(input);
     if (!action) return false;
+    // Enter is only taken when there is something to edit; otherwise it stays with whatever has the focus.
+    if (action.type === 'editText') return runAction(this.editor, action) === true;
     void runAction(this.editor, action);
     return true;
   }

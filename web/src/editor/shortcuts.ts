@@ -13,6 +13,7 @@ export type EditorAction =
   | { type: 'redo' }
   | { type: 'selectAll' }
   | { type: 'escape' }
+  | { type: 'editText' }
   | { type: 'copy' }
   | { type: 'cut' }
   | { type: 'paste' }
@@ -42,6 +43,8 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { key: 'x', ctrl: true, action: { type: 'cut' } },
   { key: 'v', ctrl: true, action: { type: 'paste' } },
   { key: 'escape', action: { type: 'escape' } },
+  // Into text edit mode for the one selected text or comment note, as a double-click does.
+  { key: 'enter', action: { type: 'editText' } },
 ];
 
 const ARROWS: Record<string, { x: number; y: number }> = {

@@ -75,7 +75,8 @@ export class SelectionController {
   }
 
   /**
-   * Double-click: into a group (selecting the child under the pointer), into text or image edit mode, to the
+   * Double-click: into a group (selecting the child under the pointer), into text edit mode (a text, or the note of
+   * a comment its author or an admin may edit) or image edit mode, to the
    * sticker form for a sticker cell (the app navigates), or out of isolation on empty canvas.
    */
   doubleClickAt(point: Point, tolerance: number): void {
@@ -91,7 +92,7 @@ export class SelectionController {
       this.enterIsolation(node.id);
       const inner = hitTest(doc, point, { isolatedGroupId: node.id, tolerance });
       if (inner) this.select([inner]);
-    } else if (node.type === 'Text') editor.startTextEdit(node.id);
+    } else if (node.type === 'Text' || node.type === 'Comment') editor.startTextEdit(node.id);
     else if (node.type === 'Image') editor.startImageEdit(node.id);
     else if (node.type === 'StickerCell') editor.requests.emit({ type: 'openSticker', cellId: node.id });
   }

@@ -1,6 +1,6 @@
 /**
  * Entering and leaving text and image edit mode. Text edit is refused for automatic texts (a `symbol`, SPEC §3),
- * locked elements and read-only albums; the text itself is saved through `commitText` while editing (each save
+ * locked elements and read-only albums, and for a Comment's note to anyone but its author and admins (SPEC §6); the text itself is saved through `commitText` while editing (each save
  * one history entry, applied once undo is available again after leaving). Image edit previews the crop
  * transiently and commits it once when the mode ends.
  */
@@ -30,6 +30,14 @@ export class EditModes {
 
   startText(id: string): boolean {
     const node = getNode(this.editor.doc, id);
+    if (node?.type === 'Comment') {
+      // A comment's note: its author and admins write in it, everyone else only reads it (SPEC §6).
+      if (!this.editor.canEditComment(id)) return false;
+      this.stop();
+      this.editor.select([id]);
+      this.mode.set({ kind: 'text', id });
+      return true;
+    }
     if (node?.type !== 'Text' || node.props.locked === true) return false;
     if (typeof node.props.symbol === 'string') {
       this.editor.errors.emit({ code: 'AUTOMATIC_TEXT_READ_ONLY' });

@@ -143,6 +143,9 @@ export function useCanvasInput(
       if (isTypingTarget(event.target)) return;
       // Dialogs and menus (Mantine portals) keep their keys.
       if (event.target instanceof Element && event.target.closest('[role="dialog"],[role="menu"]')) return;
+      // Enter edits the selected text only from the canvas; on a focused button or link it keeps its meaning.
+      if (event.key === 'Enter' && event.target !== document.body && !viewport.contains(event.target as Node))
+        return;
       const handled = editor.keyDown({
         key: event.key,
         shiftKey: event.shiftKey,

@@ -149,10 +149,11 @@ export function AlbumImagesPanel({ albumId, model = 'image', doc }: Props) {
         </Text>
       ) : (
         <SimpleGrid cols={2} spacing={6}>
-          {records.map(({ id }) => (
+          {records.map(({ id, hidden }) => (
             <AlbumImageItem
               key={id}
               imageId={id}
+              hidden={hidden === true}
               src={registry.imageUrlFor(id, 'small')}
               issue={issues.find((candidate) => candidate.imageId === id)}
               onAiEdit={aiEditAvailable ? () => setEditingId(id) : undefined}

@@ -16,6 +16,8 @@ export interface ImageRecord {
   >;
   tags: string[];
   created_at: string;
+  /** Admins only (SPEC §6): an image the album's people do not see, e.g. a sticker link photo not accepted yet. */
+  hidden?: boolean;
 }
 
 export interface FaceBox {

@@ -17,6 +17,7 @@ import { Scrollbars } from './Scrollbars.tsx';
 import { SpreadMetaBars } from './SpreadMetaBars.tsx';
 import { WorldLayer } from './WorldLayer.tsx';
 import { TextEditOverlay } from '../edit/TextEditOverlay.tsx';
+import { CommentNote } from '../edit/CommentNote.tsx';
 import { ImageEditOverlay } from '../edit/ImageEditOverlay.tsx';
 
 interface Props {
@@ -64,6 +65,7 @@ export function EditorCanvas({ albumId, mobile, imageUrlFor, imageSizeFor, overl
       <SpreadMetaBars albumId={albumId} mobile={mobile} />
       <Scrollbars />
       <TextEditOverlay />
+      {!mobile && !printPreview && <CommentNote />}
       <ImageEditOverlay />
     </div>
   );

@@ -22,7 +22,8 @@ export const ELEMENT_TOOLBAR_ATTRIBUTE = 'data-element-toolbar';
 export function TextEditOverlay() {
   const editor = useEditor();
   const mode = useAtomValue(editor.editMode);
-  if (mode.kind !== 'text') return null;
+  // A comment's note is edited in its own card (CommentNote.tsx).
+  if (mode.kind !== 'text' || getNode(editor.doc, mode.id)?.type === 'Comment') return null;
   return <TextEditor key={mode.id} id={mode.id} />;
 }
 
