@@ -1,15 +1,17 @@
 import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
-import { TOAST_AUTO_CLOSE_MS } from '../ui/notify.ts';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
+import { holdModalEvents, overlaysReady } from './deferredOverlays.ts';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
+
+// Toasts and `modals` dialogs load after the first render; dialogs asked for meanwhile wait (deferredOverlays.ts).
+holdModalEvents();
+const Overlays = lazy(() => import('./Overlays.tsx'));
 
 /** Close buttons of dialogs, drawers and toasts get a name in the UI language (screen readers, WCAG 4.1.2). */
 function useLocalizedTheme() {
@@ -43,10 +45,10 @@ export function App() {
     >
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} limit={4} />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <RouterProvider router={router} />
+          <Suspense fallback={null}>
+            <Overlays onReady={overlaysReady} />
+          </Suspense>
         </QueryClientProvider>
       </ErrorBoundary>
     </MantineProvider>

@@ -43,4 +43,3 @@ import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Tooltip.css';
-import '@mantine/notifications/styles.css';

@@ -97,6 +97,9 @@ export const theme = createTheme({
       defaultProps: { radius: 'lg', centered: true },
       styles: { title: { fontWeight: 800, fontSize: 18 } },
     },
+    // A table wider than a phone scrolls sideways; keyboard users reach the hidden columns by focusing it
+    // (WCAG 2.1.1, axe scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

@@ -1,5 +1,4 @@
-import i18n, { type BackendModule } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from './locales/en.ts';
 import { currentLanguage, LANGUAGES } from './languages.ts';
@@ -19,10 +18,40 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
+const STORAGE_KEY = 'stickerbook.language';
+
+/**
+ * The visitor's language: the one chosen before (kept in localStorage), else the browser's preferences in order.
+ * i18next picks the first supported one (`de-AT` counts as `de`). A few lines instead of a detector library in
+ * the start page's bundle.
+ */
+const detector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  detect() {
+    const preferred: string[] = [];
+    try {
+      const stored = localStorage.getItem(STORAGE_KEY);
+      if (stored) preferred.push(stored);
+    } catch {
+      // Storage blocked (privacy mode): the browser's languages decide.
+    }
+    preferred.push(...(navigator.languages ?? []));
+    if (navigator.language) preferred.push(navigator.language);
+    return preferred;
+  },
+  cacheUserLanguage(lng) {
+    try {
+      localStorage.setItem(STORAGE_KEY, lng);
+    } catch {
+      // Not remembered; detected again next time.
+    }
+  },
+};
+
 /** Resolves once the first catalogue is in (or failed to load: the app then shows the keys). */
 export const i18nReady: Promise<unknown> = i18n
   .use(lazyCatalogues)
-  .use(LanguageDetector)
+  .use(detector)
   .use(initReactI18next)
   .init({
     supportedLngs: [...LANGUAGES],
@@ -30,11 +59,6 @@ export const i18nReady: Promise<unknown> = i18n
     load: 'languageOnly',
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: 'stickerbook.language',
-      caches: ['localStorage'],
-    },
     react: { useSuspense: true },
   })
   .catch(() => undefined);

@@ -1,14 +1,28 @@
 import { Alert, Button, Container, Group, SimpleGrid, Skeleton, Tabs, Title } from '@mantine/core';
 import { IconConfetti, IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAlbums, useDeleteAlbum } from '../../api/queries.ts';
 import type { AlbumSummary } from '../../api/types.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { notify, notifyError } from '../../ui/notify.ts';
-import { AlbumCard } from './AlbumCard.tsx';
 import { EmptyAlbums } from './EmptyAlbums.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
+
+// The cards show once the albums are in: their code loads meanwhile, not before the page's first paint.
+const loadAlbumCard = () => import('./AlbumCard.tsx');
+const AlbumCard = lazy(() => loadAlbumCard().then((module) => ({ default: module.AlbumCard })));
+
+function GridSkeleton() {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+      {[0, 1, 2].map((n) => (
+        <Skeleton key={n} h={280} radius="lg" />
+      ))}
+    </SimpleGrid>
+  );
+}
 
 export function StartPage() {
   const { t } = useTranslation();
@@ -17,6 +31,7 @@ export function StartPage() {
   const deleteAlbum = useDeleteAlbum();
   const own = albums.data?.filter((album) => album.is_owner) ?? [];
   const shared = albums.data?.filter((album) => !album.is_owner) ?? [];
+  useEffect(() => void loadAlbumCard(), []);
 
   const requestDelete = async (album: AlbumSummary) => {
     const confirmed = await confirm({
@@ -34,19 +49,17 @@ export function StartPage() {
 
   const grid = (list: AlbumSummary[], isShared: boolean) =>
     albums.isPending ? (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} h={280} radius="lg" />
-        ))}
-      </SimpleGrid>
+      <GridSkeleton />
     ) : list.length === 0 ? (
       <EmptyAlbums shared={isShared} />
     ) : (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
-        {list.map((album) => (
-          <AlbumCard key={album.id} album={album} onDelete={isShared ? undefined : requestDelete} />
-        ))}
-      </SimpleGrid>
+      <Suspense fallback={<GridSkeleton />}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+          {list.map((album) => (
+            <AlbumCard key={album.id} album={album} onDelete={isShared ? undefined : requestDelete} />
+          ))}
+        </SimpleGrid>
+      </Suspense>
     );
 
   return (

@@ -1,9 +1,11 @@
-import { Button, Menu } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { getSession } from '../../auth/session.ts';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages.ts';
+// Its popover code loads when the menu is first used, not with every page.
+import { DeferredMenu as Menu } from '../../app/DeferredMenu.tsx';
 
 /** Switches the UI language at once; a signed-in user's choice is also remembered on the account. */
 interface Props {

@@ -1,4 +1,4 @@
-import { Avatar, Button, Group, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Group, UnstyledButton } from '@mantine/core';
 import {
   IconLayoutDashboard,
   IconLogout,
@@ -12,6 +12,8 @@ import { Link, useLocation } from 'react-router-dom';
 import { logOut } from '../../features/auth/authActions.ts';
 import { useSession, useViewer } from '../../auth/session.ts';
 import { loginRedirect } from '../../app/guards.ts';
+// Its popover code loads when the menu is first used, not with every page.
+import { DeferredMenu as Menu } from '../../app/DeferredMenu.tsx';
 
 interface Props {
   /** The editor opens its album settings here; elsewhere the app settings modal opens. */
