@@ -8,6 +8,7 @@ import '@mantine/core/styles/Tooltip.css';
 import {
   Alert,
   Badge,
+  Button,
   Container,
   Group,
   Pagination,
@@ -20,10 +21,10 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconReceipt2, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { AlbumsTable } from './AlbumsTable.tsx';
 import { readView, scopesOf, writeView, type DashboardTab, type DashboardView } from './dashboardState.ts';
 import { OrdersTable } from './OrdersTable.tsx';
@@ -47,9 +48,19 @@ export function DashboardPage() {
   const counts = data?.meta.counts ?? {};
   return (
     <Container size="xl" py="xl" data-testid="dashboard-page">
-      <Title order={1} mb="lg">
-        {t('dashboard.title')}
-      </Title>
+      <Group justify="space-between" align="center" mb="lg" wrap="wrap">
+        <Title order={1}>{t('dashboard.title')}</Title>
+        {/* The admins' other tool: the price tables and vouchers. */}
+        <Button
+          component={Link}
+          to="/admin/prices"
+          variant="default"
+          leftSection={<IconReceipt2 size={16} />}
+          data-testid="dashboard-prices-link"
+        >
+          {t('priceAdmin.title')}
+        </Button>
+      </Group>
       <Tabs
         value={view.tab}
         onChange={(tab) => {

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Timeline.css';
 import { Anchor, Paper, Text, Timeline, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { formatDateTime } from './format.ts';
 import { TONE_COLORS, signalTone, timelineOf } from './signals.ts';
 import type { OrderUpdate } from './types.ts';
@@ -10,7 +10,11 @@ function trackingCode(update: OrderUpdate): string | null {
   return typeof code === 'string' && code ? code : null;
 }
 
-/** SPEC §2/§4 timeline of order updates, newest first, coloured by signal. */
+/**
+ * SPEC §2/§4 timeline of order updates, newest first, coloured by signal. A shipment's tracking code links to the
+ * carrier's tracking page (the update's `target_url`) in a new tab; the customer's page and the back office share
+ * this timeline.
+ */
 export function OrderTimeline({ updates }: { updates: readonly OrderUpdate[] }) {
   const { t } = useTranslation();
   const list = timelineOf(updates);
@@ -43,11 +47,27 @@ export function OrderTimeline({ updates }: { updates: readonly OrderUpdate[] }) 
                   </Text>
                 )}
                 {code && (
-                  <Text size="sm" mt={4}>
-                    {t('orders.detail.tracking', { code })}
+                  <Text size="sm" mt={4} data-testid="order-tracking">
+                    <Trans
+                      i18nKey="orders.detail.tracking"
+                      values={{ code }}
+                      components={{
+                        carrier: update.target_url ? (
+                          <Anchor
+                            href={update.target_url}
+                            target="_blank"
+                            rel="noopener"
+                            inherit
+                            data-testid="order-tracking-link"
+                          />
+                        ) : (
+                          <span />
+                        ),
+                      }}
+                    />
                   </Text>
                 )}
-                {update.target_url && (
+                {update.target_url && !code && (
                   <Anchor href={update.target_url} target="_blank" rel="noopener" size="sm">
                     {t('orders.detail.more')}
                   </Anchor>

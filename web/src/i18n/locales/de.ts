@@ -44,6 +44,19 @@ export const de: Catalogue = {
     },
   },
   historyPanel: { current: 'Aktuell' },
+  albumFields: {
+    comment: {
+      label: 'Kommentar',
+      empty: 'Noch kein Text',
+      edit: 'Bearbeiten',
+      placeholder: 'Schreib eine Notiz für das Albumteam',
+      readOnly: 'Nur die Verfasserin oder der Verfasser und Admins können diesen Kommentar ändern.',
+    },
+    hiddenImage: {
+      badge: 'Nicht angenommen',
+      hint: 'Über den Sticker-Link geschickt und noch nicht angenommen: Nur Admins sehen es hier.',
+    },
+  },
   albumLeave: {
     title: 'Album verlassen',
     leave: 'Album verlassen',
@@ -1066,6 +1079,27 @@ export const de: Catalogue = {
     body: 'Die gesuchte Seite gibt es nicht oder sie ist für dich nicht verfügbar.',
     toStart: 'Zu meinen Alben',
   },
+  support: {
+    open: 'Kontakt aufnehmen',
+    form: {
+      title: 'Schreib uns',
+      intro:
+        'Schreib uns deine Frage oder was nicht geklappt hat. Wir antworten per E-Mail, meist innerhalb eines Werktags.',
+      message: 'Deine Nachricht',
+      characters: '{{count}} von {{max}} Zeichen',
+      messageRequired: 'Bitte schreib eine Nachricht.',
+      messageTooLong: 'Bitte fasse dich auf {{max}} Zeichen.',
+      email: 'Deine E-Mail-Adresse',
+      emailAccount: 'Wir antworten an die Adresse deines Kontos.',
+      emailGuest: 'Wir antworten an diese Adresse.',
+      albumAttached: 'Album {{id}} wird mitgeschickt, damit wir wissen, welches du meinst.',
+      send: 'Nachricht senden',
+      sentTitle: 'Nachricht gesendet',
+      sentBody: 'Danke! Deine Nachricht ist bei uns angekommen. Wir antworten an {{email}}.',
+      done: 'Schließen',
+      fallback: 'Du kannst uns auch an {{email}} schreiben.',
+    },
+  },
   placeholder: { body: 'An dieser Seite wird gerade gebaut – sie ist bald für dich da.' },
   screens: {
     render: 'Druckansicht',
@@ -1690,7 +1724,7 @@ export const de: Catalogue = {
       total: 'Gesamt',
       timeline: 'Verlauf',
       noUpdates: 'Bisher ist noch nichts passiert.',
-      tracking: 'Sendungsnummer: {{code}}',
+      tracking: 'Sendungsnummer: <carrier>{{code}}</carrier>',
       more: 'Mehr',
     },
   },

@@ -41,6 +41,19 @@ export const en = {
     },
   },
   historyPanel: { current: 'Current' },
+  albumFields: {
+    comment: {
+      label: 'Comment',
+      empty: 'No text yet',
+      edit: 'Edit',
+      placeholder: 'Write a note for the album team',
+      readOnly: 'Only its author and admins can change this comment.',
+    },
+    hiddenImage: {
+      badge: 'Not accepted',
+      hint: 'Sent through the sticker link and not accepted yet: only admins see it here.',
+    },
+  },
   albumLeave: {
     title: 'Leave album',
     leave: 'Leave album',
@@ -1041,6 +1054,27 @@ export const en = {
     body: 'The page you are looking for does not exist or is not available to you.',
     toStart: 'Go to my albums',
   },
+  support: {
+    open: 'Contact us',
+    form: {
+      title: 'Contact us',
+      intro:
+        'Write us your question or what went wrong. We answer by e-mail, usually within one working day.',
+      message: 'Your message',
+      characters: '{{count}} of {{max}} characters',
+      messageRequired: 'Please write a message.',
+      messageTooLong: 'Please keep it to {{max}} characters.',
+      email: 'Your e-mail address',
+      emailAccount: 'We answer at the address of your account.',
+      emailGuest: 'We answer at this address.',
+      albumAttached: 'Album {{id}} is attached, so we know which one you mean.',
+      send: 'Send message',
+      sentTitle: 'Message sent',
+      sentBody: 'Thank you! We got your message and will answer at {{email}}.',
+      done: 'Close',
+      fallback: 'You can also write to us at {{email}}.',
+    },
+  },
   placeholder: { body: 'This page is being built and will be here soon.' },
   screens: {
     render: 'Print renderer',
@@ -1661,7 +1695,7 @@ export const en = {
       total: 'Total',
       timeline: 'Progress',
       noUpdates: 'Nothing has happened yet.',
-      tracking: 'Tracking number: {{code}}',
+      tracking: 'Tracking number: <carrier>{{code}}</carrier>',
       more: 'More',
     },
   },

@@ -43,6 +43,19 @@ export const fr: Catalogue = {
     },
   },
   historyPanel: { current: 'Actuel' },
+  albumFields: {
+    comment: {
+      label: 'Commentaire',
+      empty: 'Pas encore de texte',
+      edit: 'Modifier',
+      placeholder: 'Écris une note pour l’équipe de l’album',
+      readOnly: 'Seuls son auteur et les administrateurs peuvent modifier ce commentaire.',
+    },
+    hiddenImage: {
+      badge: 'Non accepté',
+      hint: 'Envoyé par le lien à stickers et pas encore accepté : seuls les administrateurs le voient ici.',
+    },
+  },
   albumLeave: {
     title: 'Quitter l’album',
     leave: 'Quitter l’album',
@@ -1069,6 +1082,27 @@ export const fr: Catalogue = {
     body: 'La page que vous cherchez n’existe pas ou ne vous est pas accessible.',
     toStart: 'Vers mes albums',
   },
+  support: {
+    open: 'Nous contacter',
+    form: {
+      title: 'Nous contacter',
+      intro:
+        'Écrivez-nous votre question ou ce qui n’a pas fonctionné. Nous répondons par e-mail, en général sous un jour ouvré.',
+      message: 'Votre message',
+      characters: '{{count}} sur {{max}} caractères',
+      messageRequired: 'Merci d’écrire un message.',
+      messageTooLong: 'Merci de vous limiter à {{max}} caractères.',
+      email: 'Votre adresse e-mail',
+      emailAccount: 'Nous répondons à l’adresse de votre compte.',
+      emailGuest: 'Nous répondons à cette adresse.',
+      albumAttached: 'L’album {{id}} est joint, pour que nous sachions duquel il s’agit.',
+      send: 'Envoyer le message',
+      sentTitle: 'Message envoyé',
+      sentBody: 'Merci ! Nous avons bien reçu votre message et répondrons à {{email}}.',
+      done: 'Fermer',
+      fallback: 'Vous pouvez aussi nous écrire à {{email}}.',
+    },
+  },
   placeholder: { body: 'Cette page est en construction et sera bientôt disponible.' },
   screens: {
     render: 'Rendu d’impression',
@@ -1692,7 +1726,7 @@ export const fr: Catalogue = {
       total: 'Total TTC',
       timeline: 'Suivi',
       noUpdates: 'Rien ne s’est encore passé.',
-      tracking: 'Numéro de suivi : {{code}}',
+      tracking: 'Numéro de suivi : <carrier>{{code}}</carrier>',
       more: 'En savoir plus',
     },
   },

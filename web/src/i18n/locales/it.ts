@@ -42,6 +42,19 @@ export const it: Catalogue = {
     },
   },
   historyPanel: { current: 'Attuale' },
+  albumFields: {
+    comment: {
+      label: 'Commento',
+      empty: 'Ancora nessun testo',
+      edit: 'Modifica',
+      placeholder: 'Scrivi una nota per il team dell’album',
+      readOnly: 'Solo l’autore e gli amministratori possono modificare questo commento.',
+    },
+    hiddenImage: {
+      badge: 'Non accettata',
+      hint: 'Inviata tramite il link per gli sticker e non ancora accettata: qui la vedono solo gli amministratori.',
+    },
+  },
   albumLeave: {
     title: 'Lascia l’album',
     leave: 'Lascia l’album',
@@ -1069,6 +1082,27 @@ export const it: Catalogue = {
     body: 'La pagina che cerchi non esiste o non è disponibile per te.',
     toStart: 'Ai miei album',
   },
+  support: {
+    open: 'Contattaci',
+    form: {
+      title: 'Contattaci',
+      intro:
+        'Scrivici la tua domanda o cosa non ha funzionato. Rispondiamo via e-mail, di solito entro un giorno lavorativo.',
+      message: 'Il tuo messaggio',
+      characters: '{{count}} di {{max}} caratteri',
+      messageRequired: 'Scrivi un messaggio.',
+      messageTooLong: 'Resta entro {{max}} caratteri.',
+      email: 'Il tuo indirizzo e-mail',
+      emailAccount: 'Rispondiamo all’indirizzo del tuo account.',
+      emailGuest: 'Rispondiamo a questo indirizzo.',
+      albumAttached: 'L’album {{id}} viene allegato, così sappiamo di quale si tratta.',
+      send: 'Invia messaggio',
+      sentTitle: 'Messaggio inviato',
+      sentBody: 'Grazie! Abbiamo ricevuto il tuo messaggio e risponderemo a {{email}}.',
+      done: 'Chiudi',
+      fallback: 'Puoi anche scriverci a {{email}}.',
+    },
+  },
   placeholder: { body: 'Stiamo costruendo questa pagina: sarà disponibile a breve.' },
   screens: {
     render: 'Anteprima di stampa',
@@ -1695,7 +1729,7 @@ export const it: Catalogue = {
       total: 'Totale',
       timeline: 'Avanzamento',
       noUpdates: 'Non è ancora successo nulla.',
-      tracking: 'Numero di tracciamento: {{code}}',
+      tracking: 'Numero di tracciamento: <carrier>{{code}}</carrier>',
       more: 'Altro',
     },
   },

@@ -43,6 +43,19 @@ export const pl: Catalogue = {
     },
   },
   historyPanel: { current: 'Bieżący stan' },
+  albumFields: {
+    comment: {
+      label: 'Komentarz',
+      empty: 'Brak tekstu',
+      edit: 'Edytuj',
+      placeholder: 'Napisz notatkę dla zespołu albumu',
+      readOnly: 'Ten komentarz mogą zmienić tylko jego autor i administratorzy.',
+    },
+    hiddenImage: {
+      badge: 'Niezaakceptowane',
+      hint: 'Wysłane przez link do naklejek i jeszcze niezaakceptowane: widzą je tu tylko administratorzy.',
+    },
+  },
   albumLeave: {
     title: 'Opuść album',
     leave: 'Opuść album',
@@ -1057,6 +1070,27 @@ export const pl: Catalogue = {
     body: 'Strona, której szukasz, nie istnieje lub nie jest dla Ciebie dostępna.',
     toStart: 'Do moich albumów',
   },
+  support: {
+    open: 'Skontaktuj się z nami',
+    form: {
+      title: 'Napisz do nas',
+      intro:
+        'Napisz nam swoje pytanie albo co nie zadziałało. Odpowiadamy e-mailem, zwykle w ciągu jednego dnia roboczego.',
+      message: 'Twoja wiadomość',
+      characters: '{{count}} z {{max}} znaków',
+      messageRequired: 'Napisz wiadomość.',
+      messageTooLong: 'Zmieść się w {{max}} znakach.',
+      email: 'Twój adres e-mail',
+      emailAccount: 'Odpowiemy na adres twojego konta.',
+      emailGuest: 'Odpowiemy na ten adres.',
+      albumAttached: 'Dołączamy album {{id}}, żebyśmy wiedzieli, o który chodzi.',
+      send: 'Wyślij wiadomość',
+      sentTitle: 'Wiadomość wysłana',
+      sentBody: 'Dziękujemy! Otrzymaliśmy twoją wiadomość i odpowiemy na {{email}}.',
+      done: 'Zamknij',
+      fallback: 'Możesz też napisać do nas na {{email}}.',
+    },
+  },
   placeholder: { body: 'Ta strona jest w budowie i wkrótce będzie gotowa.' },
   screens: {
     render: 'Podgląd wydruku',
@@ -1676,7 +1710,7 @@ export const pl: Catalogue = {
       total: 'Razem',
       timeline: 'Przebieg',
       noUpdates: 'Jeszcze nic się nie wydarzyło.',
-      tracking: 'Numer przesyłki: {{code}}',
+      tracking: 'Numer przesyłki: <carrier>{{code}}</carrier>',
       more: 'Więcej',
     },
   },
