@@ -1,11 +1,11 @@
 /**
  * Accessibility of the product's main pages (issue 15, WCAG 2.1 AA): axe-core runs on each page as a user sees
- * it, at desktop and phone size; any serious or critical violation fails. Checkout and orders join this list
- * when their pages land.
+ * it, at desktop and phone size, checkout steps and order pages included; any serious or critical violation fails.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
+import { orderableAlbum, placeOrder } from './orders-helpers.ts';
 import {
   apiCall,
   createAlbumFromBlueprint,
@@ -25,6 +25,7 @@ let session: SessionTokens;
 let albumId: string;
 let stickerLinkPath: string;
 let previewPath: string;
+let orderId: string;
 
 const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1440, height: 900 } },
@@ -43,6 +44,8 @@ beforeAll(async () => {
   );
   stickerLinkPath = album.stickerUploadsPath;
   previewPath = album.albumPreviewPath;
+  const ordered = await orderableAlbum(stack.baseUrl, session.access_token, 'en', 'Ordered 2026');
+  orderId = await placeOrder(stack.baseUrl, session.access_token, ordered);
 }, 120_000);
 
 afterAll(async () => {
@@ -99,7 +102,27 @@ const PAGES: Array<{
     path: () => previewPath,
     ready: (p) => p.getByTestId('album-preview-spread').waitFor(),
   },
+  {
+    name: 'orders',
+    signedIn: true,
+    path: () => '/orders',
+    ready: (p) => p.getByTestId('order-card').first().waitFor(),
+  },
+  {
+    name: 'order',
+    signedIn: true,
+    path: () => `/orders/${orderId}`,
+    ready: (p) => p.getByTestId('order-page').waitFor(),
+  },
 ];
+
+/** Checked as a user sees it once `ready`, its animations settled. */
+async function check(page: Page, ready: () => Promise<unknown>, label: string) {
+  await ready();
+  await page.waitForTimeout(600);
+  await page.screenshot({ path: `/tmp/shots-a11y/${label.replace(/[ ()]+/g, '-')}.png`, fullPage: true });
+  await expectNoSeriousA11yViolations(page, label);
+}
 
 describe.skipIf(skipBrowserTests)('accessibility of the main pages', () => {
   for (const { name, viewport } of VIEWPORTS) {
@@ -132,6 +155,52 @@ describe.skipIf(skipBrowserTests)('accessibility of the main pages', () => {
         }
       }, 60_000);
     }
+  }
+});
+
+describe.skipIf(skipBrowserTests)('accessibility of the checkout', () => {
+  for (const { name, viewport } of VIEWPORTS) {
+    it(`has no serious accessibility violation on any checkout step (${name})`, async () => {
+      const albumForCheckout = await orderableAlbum(
+        stack.baseUrl,
+        session.access_token,
+        'en',
+        `Checkout ${name}`,
+      );
+      const { context, page } = await newPage(browser, stack.baseUrl, { viewport });
+      try {
+        await signInWithSession(page, session);
+        await page.goto(`/album/${albumForCheckout}/checkout`);
+        await check(
+          page,
+          () => page.getByTestId('checkout-preview-spread').waitFor(),
+          `checkout preview (${name})`,
+        );
+        await page.getByTestId('checkout-next').click();
+        await check(page, () => page.getByTestId('no-albums-slider').waitFor(), `checkout product (${name})`);
+        await page.getByTestId('checkout-next').click();
+        await page.getByTestId('checkout-contact').waitFor();
+        // The contact step with its field errors shown, as after a first try to order.
+        await page.getByTestId('checkout-submit').click();
+        await check(
+          page,
+          () => page.getByTestId('checkout-contact').getByText('Please enter the city.').waitFor(),
+          `checkout contact (${name})`,
+        );
+        await page.getByTestId('contact-email').fill('anna.muster@example.org');
+        await page.getByTestId('contact-first-name').fill('Anna');
+        await page.getByTestId('contact-last-name').fill('Muster');
+        await page.getByTestId('contact-address1').fill('Hauptstraße 12');
+        await page.getByTestId('contact-zip').fill('10115');
+        await page.getByTestId('contact-city').fill('Berlin');
+        await page.getByTestId('contact-phone').fill('0171 2345678');
+        await page.getByTestId('contact-consent').check();
+        await page.getByTestId('checkout-submit').click();
+        await check(page, () => page.getByTestId('order-id').waitFor(), `checkout result (${name})`);
+      } finally {
+        await context.close();
+      }
+    }, 90_000);
   }
 });
 

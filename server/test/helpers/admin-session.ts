@@ -22,5 +22,5 @@ export async function adminAndOutsiders(t: TestApp) {
     guest: guest.access_token,
     customer: customer.access_token,
   };
-  return { adminToken, customer, outsiders };
+  return { admin, adminToken, customer, outsiders };
 }

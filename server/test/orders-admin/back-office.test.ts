@@ -4,15 +4,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums, users } from '../../src/db/schema.ts';
-import {
-  createGuest,
-  DATABASE_KINDS,
-  signUp,
-  startTestApp,
-  type Session,
-  type TestApp,
-} from '../helpers/test-app.ts';
+import { albums } from '../../src/db/schema.ts';
+import { adminAndOutsiders } from '../helpers/admin-session.ts';
+import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
 describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
@@ -20,31 +14,17 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
   let call: ReturnType<typeof caller>;
   let customer: Session;
   let adminToken: string;
+  let adminEmail: string;
   let outsiderTokens: Record<string, string | undefined>;
 
   beforeAll(async () => {
     t = await startTestApp(kind);
     call = caller(t.app);
-    customer = await signUp(t.app);
-    const admin = await signUp(t.app, 'staff@example.com');
-    await t.database.db
-      .update(users)
-      .set({ roles: ['admin'] })
-      .where(eq(users.id, admin.user.sub));
-    adminToken = await t.app.ctx.tokens.sign({
-      kind: 'user',
-      id: admin.user.sub,
-      email: admin.user.email,
-      roles: ['admin'],
-    });
-    const stranger = await signUp(t.app);
-    const guest = await createGuest(t.app);
-    outsiderTokens = {
-      anonymous: undefined,
-      guest: guest.access_token,
-      customer: customer.access_token,
-      stranger: stranger.access_token,
-    };
+    // The customer who places the orders is one of the outsiders: ordering gives no way into the back office.
+    const staff = await adminAndOutsiders(t);
+    ({ adminToken, customer } = staff);
+    adminEmail = staff.admin.user.email;
+    outsiderTokens = { ...staff.outsiders, stranger: (await signUp(t.app)).access_token };
   });
   afterAll(async () => {
     await t?.close();
@@ -197,7 +177,7 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect(comment).toMatchObject({
       content: 'Kunde ruft wegen Farbe an',
       completed: false,
-      email: 'staff@example.com',
+      email: adminEmail,
     });
     const done = await call('PATCH', `/orders/${orderId}/comments/${comment.id}`, {
       token: adminToken,

@@ -10,23 +10,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workOrderArtifactExports } from '../../src/orders-admin/artifact-export.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { download, printTestsCanRun, startPrintStack, type PrintStack } from '../helpers/print.ts';
+import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts';
-import { users } from '../../src/db/schema.ts';
 import { signStripeWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
-import {
-  createGuest,
-  DATABASE_KINDS,
-  signUp,
-  startTestApp,
-  type Session,
-  type TestApp,
-} from '../helpers/test-app.ts';
+import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
 describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
@@ -39,26 +31,10 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     call = caller(t.app);
-    customer = await signUp(t.app);
-    const admin = await signUp(t.app, 'office@example.com');
-    await t.database.db
-      .update(users)
-      .set({ roles: ['admin'] })
-      .where(eq(users.id, admin.user.sub));
-    adminToken = await t.app.ctx.tokens.sign({
-      kind: 'user',
-      id: admin.user.sub,
-      email: admin.user.email,
-      roles: ['admin'],
-    });
-    const stranger = await signUp(t.app);
-    const guest = await createGuest(t.app);
-    outsiderTokens = {
-      anonymous: undefined,
-      guest: guest.access_token,
-      customer: customer.access_token,
-      stranger: stranger.access_token,
-    };
+    // The customer who places the orders is one of the outsiders: ordering gives no way into the back office.
+    const staff = await adminAndOutsiders(t);
+    ({ adminToken, customer } = staff);
+    outsiderTokens = { ...staff.outsiders, stranger: (await signUp(t.app)).access_token };
   });
   afterAll(async () => {
     await t?.close();
@@ -249,18 +225,7 @@ describe('invoices with Stripe', () => {
       stripeApiUrl: fake.url,
     });
     call = caller(t.app);
-    customer = await signUp(t.app);
-    const admin = await signUp(t.app, 'billing@example.com');
-    adminToken = await t.app.ctx.tokens.sign({
-      kind: 'user',
-      id: admin.user.sub,
-      email: admin.user.email,
-      roles: ['admin'],
-    });
-    await t.database.db
-      .update(users)
-      .set({ roles: ['admin'] })
-      .where(eq(users.id, admin.user.sub));
+    ({ adminToken, customer } = await adminAndOutsiders(t));
   });
   afterAll(async () => {
     await t?.close();
@@ -343,18 +308,7 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
       storage: createStorage(stack.config).storage,
     });
     call = caller(stack.app);
-    customer = await signUp(stack.app);
-    const admin = await signUp(stack.app, 'export@example.com');
-    await stack.database.db
-      .update(users)
-      .set({ roles: ['admin'] })
-      .where(eq(users.id, admin.user.sub));
-    adminToken = await stack.app.ctx.tokens.sign({
-      kind: 'user',
-      id: admin.user.sub,
-      email: admin.user.email,
-      roles: ['admin'],
-    });
+    ({ adminToken, customer } = await adminAndOutsiders(stack));
   }, 60_000);
   afterAll(async () => {
     await stack?.stop();

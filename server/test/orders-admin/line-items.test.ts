@@ -2,9 +2,8 @@
  * Line-item edits of a placed order (issue 14): each edit recomputes the line and the order's totals with the
  * order's frozen prices and VAT, is recorded on the timeline, and only an admin may make it (404 for the rest).
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/db/schema.ts';
+import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
@@ -38,18 +37,7 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
   beforeAll(async () => {
     t = await startTestApp(kind);
     call = caller(t.app);
-    customer = await signUp(t.app);
-    const admin = await signUp(t.app, 'lines-staff@example.com');
-    await t.database.db
-      .update(users)
-      .set({ roles: ['admin'] })
-      .where(eq(users.id, admin.user.sub));
-    adminToken = await t.app.ctx.tokens.sign({
-      kind: 'user',
-      id: admin.user.sub,
-      email: admin.user.email,
-      roles: ['admin'],
-    });
+    ({ adminToken, customer } = await adminAndOutsiders(t));
   });
   afterAll(async () => {
     await t?.close();

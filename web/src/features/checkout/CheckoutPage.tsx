@@ -242,17 +242,29 @@ function CheckoutView({
             iconSize={phone ? 28 : undefined}
             data-testid="checkout-stepper"
           >
-            <Stepper.Step label={stepLabel(0, 'checkout.steps.preview')} data-testid="step-preview">
+            <Stepper.Step
+              label={stepLabel(0, 'checkout.steps.preview')}
+              aria-label={t('checkout.steps.preview')}
+              data-testid="step-preview"
+            >
               <PreviewStep albumId={albumId} proofButton={<ProofDownloadButton albumId={albumId} />} />
             </Stepper.Step>
-            <Stepper.Step label={stepLabel(1, 'checkout.steps.product')} data-testid="step-product">
+            <Stepper.Step
+              label={stepLabel(1, 'checkout.steps.product')}
+              aria-label={t('checkout.steps.product')}
+              data-testid="step-product"
+            >
               <ProductStep
                 form={form}
                 checkout={checkout}
                 errors={shownErrors(productFields, showProductErrors)}
               />
             </Stepper.Step>
-            <Stepper.Step label={stepLabel(2, 'checkout.steps.contact')} data-testid="step-contact">
+            <Stepper.Step
+              label={stepLabel(2, 'checkout.steps.contact')}
+              aria-label={t('checkout.steps.contact')}
+              data-testid="step-contact"
+            >
               <ContactStep
                 form={form}
                 checkout={checkout}
@@ -260,7 +272,11 @@ function CheckoutView({
                 consentError={consentError}
               />
             </Stepper.Step>
-            <Stepper.Step label={stepLabel(3, 'checkout.steps.result')} data-testid="step-result" />
+            <Stepper.Step
+              label={stepLabel(3, 'checkout.steps.result')}
+              aria-label={t('checkout.steps.result')}
+              data-testid="step-result"
+            />
             <Stepper.Completed>
               {state.orderId && (
                 <ResultStep albumId={albumId} orderId={state.orderId} onNewOrder={resetForNewOrder} />
