@@ -10,15 +10,16 @@
  *     asset local), in the same browser, alternating rounds with ours (BENCH_ROUNDS, default 5; medians);
  *   - zoom: fit-all to 300 % on a spread, to the second frame after the camera change (settled), per round;
  *   - undo of each round's 50-element move, to the painted frame (the second frame after it, as for zoom), p95;
- *   - cost growth: open, drag p95 and main-thread time, and GET /albums/:id at 60, 120 and 180 spreads (the large
- *     album at 1x, 2x and 3x), ours only.
+ *   - cost growth (issue 17), ours only, on the large album at 1x, 2x and 3x (60, 120, 180 spreads): open cold and
+ *     warm, the 50-element drag's p95 frame and main-thread time (per drag and per frame), GET /albums/:id, and
+ *     the print preset's export end to end; with the ratios 180 / 60 (export: against the pages' ratio).
  * Set WEB_DIST to serve another build of the web app (the server's default is web/dist).
  *
  * The album goes in through the server's own database layer (`openDatabase`, the same Drizzle schema): the
  * server is started once to migrate and to create a user and an album through the API, stopped, the album's
  * workspace replaced with the large album, and started again. No dev-only route is needed.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
@@ -43,6 +44,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 interface DragFigures {
   p95: number;
   frames: number;
+  /** Frames that took longer than 1.5 vsync intervals (25 ms at 60 Hz): a frame was dropped before them. */
+  late: number;
   busyMs: number;
 }
 
@@ -90,7 +93,12 @@ async function dragSession(context: BrowserContext, page: Page) {
       });
       await page.mouse.up();
       const deltas = frames.slice(1).map((t, i) => t - frames[i]);
-      return { p95: percentile(deltas, 95), frames: deltas.length, busyMs: (busyAfter - busyBefore) * 1000 };
+      return {
+        p95: percentile(deltas, 95),
+        frames: deltas.length,
+        late: deltas.filter((d) => d > 25).length,
+        busyMs: (busyAfter - busyBefore) * 1000,
+      };
     },
   };
 }
@@ -157,6 +165,98 @@ export async function prepareAlbum(
     await database.close();
   }
   return { albumId, email, password, grown };
+}
+
+/**
+ * The album_softcover_inside preset's file (PDF/X, what an order sends to the printer) of each grown album, end
+ * to end: job queued -> file stored, polled as the export page does. A 2-page export of the first album goes
+ * first, so the worker's Chromium is running when the measured exports start (as for any export but a deploy's
+ * first). The bench admin (server-process.ts) starts them: exports are admin-only.
+ */
+export async function exportGrowth(
+  baseUrl: string,
+  serverPid: number,
+  grown: ReadonlyMap<number, string>,
+): Promise<Map<number, { ms: number; cpuMs: number; pages: number }>> {
+  const admin = await post<Tokens>(baseUrl, '/auth/login', {
+    email: 'admin@bench.test',
+    password: 'bench-admin-password',
+  });
+  const exportOnce = async (albumId: string, range?: string) => {
+    const started = performance.now();
+    const cpuBefore = treeCpuMs(serverPid);
+    const { render_job } = await post<{ render_job: RenderJob }>(
+      baseUrl,
+      '/exports/render_jobs',
+      {
+        render_job: {
+          params: { album_id: albumId, ...(range ? { range } : {}) },
+          settings: { preset: 'album_softcover_inside' },
+        },
+      },
+      admin.access_token,
+    );
+    let job = render_job;
+    while (job.state !== 'finished' && job.state !== 'error') {
+      await new Promise((r) => setTimeout(r, 100));
+      const response = await fetch(`${baseUrl}/api/v1/render_jobs?album_id=${albumId}`, {
+        headers: { authorization: `Bearer ${admin.access_token}` },
+      });
+      const { render_jobs } = (await response.json()) as { render_jobs: RenderJob[] };
+      job = render_jobs.find((j) => j.id === render_job.id) ?? job;
+    }
+    if (job.state !== 'finished') throw new Error(`export of ${albumId} failed: ${job.error}`);
+    return {
+      ms: performance.now() - started,
+      cpuMs: treeCpuMs(serverPid) - cpuBefore,
+      pages: job.pages_total ?? Number.NaN,
+    };
+  };
+  const results = new Map<number, { ms: number; cpuMs: number; pages: number }>();
+  const [firstId] = grown.values();
+  await exportOnce(firstId, '1-2');
+  for (const [spreads, id] of grown) results.set(spreads, await exportOnce(id));
+  return results;
+}
+
+/**
+ * CPU milliseconds used so far by a process and its descendants (the server, its Chromium, Ghostscript): user +
+ * system of the living ones and of the children they have reaped (Linux /proc; clock ticks of 10 ms). On a shared
+ * machine this, unlike the wall time, does not grow with the other processes' load.
+ */
+function treeCpuMs(rootPid: number): number {
+  const children = new Map<number, number[]>();
+  const ticks = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      // After the command: state, ppid, ... utime (14), stime (15), cutime (16), cstime (17) of the whole line.
+      const ppid = Number(fields[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+      ticks.set(
+        Number(entry),
+        Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+      );
+    } catch {
+      // gone
+    }
+  }
+  let total = 0;
+  const stack = [rootPid];
+  while (stack.length > 0) {
+    const pid = stack.pop()!;
+    total += ticks.get(pid) ?? 0;
+    stack.push(...(children.get(pid) ?? []));
+  }
+  return total * 10;
+}
+
+interface RenderJob {
+  id: string;
+  state: string;
+  error: string | null;
+  pages_total: number | null;
 }
 
 function percentile(values: number[], p: number): number {
@@ -435,6 +535,7 @@ export async function run(): Promise<Record<string, number | string>> {
     await tlPage.close();
     await page.bringToFront();
     const med = (values: number[]) => percentile(values, 50);
+    const list = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
     const oursBusy = med(rounds.map((r) => r.ours.busyMs));
     const tldrawBusy = med(rounds.map((r) => r.tldraw.busyMs));
 
@@ -465,11 +566,24 @@ export async function run(): Promise<Record<string, number | string>> {
     }
     const zoom = med(zooms);
 
-    // Cost growth: the same open (warm), a 50-element drag and the album's GET at 1x, 2x and 3x the album.
-    const growth: Record<string, string> = {};
+    // Cost growth: open (cold in a fresh context, then warm), a 50-element drag and the album's GET at 1x, 2x
+    // and 3x the album; then the preset's print export of each, end to end, and the ratios 180 / 60.
+    const growth: Record<string, string | number> = {};
+    const grownFigures = new Map<
+      number,
+      { cold: number; warm: number; p95: number; busy: number; perFrame: number; get: number }
+    >();
     for (const spreads of GROWTH) {
       const id = grown.get(spreads)!;
       const growthUrl = `/album/${id}/onboarding`;
+      const colds: number[] = [];
+      for (let round = 0; round < 3; round++) {
+        const fresh = await freshContext();
+        const coldPage = await fresh.newPage();
+        await coldPage.goto(growthUrl);
+        colds.push(await waitForDrawn(coldPage));
+        await fresh.close();
+      }
       const opens: number[] = [];
       for (let round = 0; round < 3; round++) {
         await page.goto(growthUrl);
@@ -502,10 +616,20 @@ export async function run(): Promise<Record<string, number | string>> {
           }),
         );
       }, SELECTED);
+      if (grab.x === 0 && grab.y === 0) throw new Error(`${spreads} spreads: no selected element to grab`);
+      // The spreads that left the view when the camera moved are unmounted a few seconds later in idle time;
+      // the drag is measured on the settled canvas, as a user's would be.
+      await page.waitForTimeout(6000);
       const session = await dragSession(context, page);
       const drags: DragFigures[] = [];
       for (let round = 0; round < 3; round++) {
         drags.push(await session.drag(grab));
+        const moved = await page.evaluate(() => {
+          const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+          const last = editor.history.get().past.at(-1);
+          return last?.label === 'move';
+        });
+        if (!moved) throw new Error(`${spreads} spreads: the drag moved nothing`);
         await page.evaluate(() => (window as unknown as { stickerbookEditor: any }).stickerbookEditor.undo());
         await page.waitForTimeout(300);
       }
@@ -518,33 +642,65 @@ export async function run(): Promise<Record<string, number | string>> {
         await response.arrayBuffer();
         gets.push(performance.now() - started);
       }
-      growth[
-        `growth ${spreads} spreads: open warm / drag p95 / drag main-thread busy / GET /albums/:id (ms)`
-      ] = [
-        percentile(opens, 50),
-        percentile(
+      const figures = {
+        cold: percentile(colds, 50),
+        warm: percentile(opens, 50),
+        p95: percentile(
           drags.map((d) => d.p95),
           50,
         ),
-        percentile(
+        busy: percentile(
           drags.map((d) => d.busyMs),
           50,
         ),
-        percentile(gets, 50),
-      ]
-        .map((v) => round(v))
-        .join(' / ');
+        perFrame: percentile(
+          drags.map((d) => d.busyMs / Math.max(1, d.frames)),
+          50,
+        ),
+        get: percentile(gets, 50),
+      };
+      grownFigures.set(spreads, figures);
+      growth[`growth ${spreads} spreads: open cold / open warm (ms)`] =
+        `${Math.round(figures.cold)} (${list(colds)}) / ${Math.round(figures.warm)} (${list(opens)})`;
+      growth[`growth ${spreads} spreads: drag p95 frame / main-thread busy per drag / busy per frame (ms)`] =
+        `${round(figures.p95)} / ${Math.round(figures.busy)} (${list(drags.map((d) => d.busyMs))}) / ${round(figures.perFrame)}`;
+      growth[`growth ${spreads} spreads: drag frames / late frames (> 25 ms), per drag`] = drags
+        .map((d) => `${d.frames} / ${d.late}`)
+        .join(', ');
+      growth[`growth ${spreads} spreads: GET /albums/:id (ms)`] = round(figures.get);
     }
+    const exports = await exportGrowth(server.baseUrl, server.child.pid!, grown);
+    for (const [spreads, figure] of exports)
+      growth[
+        `growth ${spreads} spreads: print export (${figure.pages} pages), end to end / CPU of server + Chromium + Ghostscript (ms)`
+      ] = `${Math.round(figure.ms)} / ${Math.round(figure.cpuMs)}`;
+    const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
+    const first = grownFigures.get(GROWTH[0])!;
+    const last = grownFigures.get(GROWTH.at(-1)!)!;
+    growth['growth ratio 180 / 60: open cold / open warm'] =
+      `${ratio(last.cold, first.cold)} / ${ratio(last.warm, first.warm)}`;
+    growth['growth ratio 180 / 60: drag busy per frame / GET /albums/:id'] =
+      `${ratio(last.perFrame, first.perFrame)} / ${ratio(last.get, first.get)}`;
+    const firstExport = exports.get(GROWTH[0])!;
+    const lastExport = exports.get(GROWTH.at(-1)!)!;
+    growth[
+      'growth ratio 180 / 60: print export end to end / CPU (linear: the pages ratio, less a fixed part)'
+    ] =
+      `${ratio(lastExport.ms, firstExport.ms)} / ${ratio(lastExport.cpuMs, firstExport.cpuMs)} (pages ${ratio(lastExport.pages, firstExport.pages)})`;
+    const perPage = (a: { cpuMs: number; pages: number }, b: { cpuMs: number; pages: number }) =>
+      (b.cpuMs - a.cpuMs) / (b.pages - a.pages);
+    const middleExport = exports.get(GROWTH[1])!;
+    growth['growth print export CPU per added page, 60 -> 120 / 120 -> 180 spreads (ms)'] =
+      `${Math.round(perPage(firstExport, middleExport))} / ${Math.round(perPage(middleExport, lastExport))}`;
 
-    const list = (values: number[]) => values.map((v) => Math.round(v)).join(', ');
     return {
       'editor open, cold, fresh context, all visible drawn (ms)': `${Math.round(openColdMs)} (${list(coldOpens)})`,
       'editor open, warm cache (ms)': `${Math.round(openWarmMs)} (${list(warmOpens)})`,
       'drag rounds (median reported)': ROUNDS,
       'drag 50 elements x 120 moves, ours: p95 frame (ms)': round(med(rounds.map((r) => r.ours.p95))),
       'drag, tldraw 5.1.1: p95 frame (ms)': round(med(rounds.map((r) => r.tldraw.p95))),
-      'drag, ours: frames': med(rounds.map((r) => r.ours.frames)),
-      'drag, tldraw: frames': med(rounds.map((r) => r.tldraw.frames)),
+      'drag, ours: frames / late frames (> 25 ms)': `${med(rounds.map((r) => r.ours.frames))} / ${med(rounds.map((r) => r.ours.late))}`,
+      'drag, tldraw: frames / late frames (> 25 ms)': `${med(rounds.map((r) => r.tldraw.frames))} / ${med(rounds.map((r) => r.tldraw.late))}`,
       'drag, ours: main-thread busy (ms)': `${Math.round(oursBusy)} (${list(rounds.map((r) => r.ours.busyMs))})`,
       'drag, tldraw: main-thread busy (ms)': `${Math.round(tldrawBusy)} (${list(rounds.map((r) => r.tldraw.busyMs))})`,
       'drag: ours / tldraw busy': Math.round((oursBusy / tldrawBusy) * 100) / 100,

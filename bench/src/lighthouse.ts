@@ -29,6 +29,8 @@ export async function run(): Promise<Record<string, number | string>> {
     const failed = new Set<string>();
     let transferKb = 0;
     let lcpMs = 0;
+    let tbtMs = 0;
+    let mainThread = '';
     for (let round = 0; round < RUNS; round++) {
       const result = await lighthouse(`${server.baseUrl}/login`, {
         port: chrome.port,
@@ -48,6 +50,14 @@ export async function run(): Promise<Record<string, number | string>> {
       }
       transferKb = Math.round(Number(audits['total-byte-weight']?.numericValue ?? 0) / 1024);
       lcpMs = Math.round(Number(audits['largest-contentful-paint']?.numericValue ?? 0));
+      tbtMs = Math.round(Number(audits['total-blocking-time']?.numericValue ?? 0));
+      // Where the main thread's time went (script evaluation, style and layout, parsing ...), largest first.
+      const breakdown =
+        (
+          audits['mainthread-work-breakdown']?.details as
+            { items?: Array<{ groupLabel: string; duration: number }> } | undefined
+        )?.items ?? [];
+      mainThread = breakdown.map((item) => `${item.groupLabel} ${Math.round(item.duration)}`).join(', ');
     }
     return {
       'performance (median)': median(scores.performance),
@@ -55,6 +65,8 @@ export async function run(): Promise<Record<string, number | string>> {
       'best practices (median)': median(scores['best-practices']),
       runs: RUNS,
       'largest contentful paint, simulated mobile (ms)': lcpMs,
+      'total blocking time, simulated mobile (ms)': tbtMs,
+      'main thread, last run (ms)': mainThread,
       'bytes transferred (kB)': transferKb,
       'audits not passed': [...failed].join(', ') || 'none',
     };

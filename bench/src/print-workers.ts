@@ -7,51 +7,30 @@
  * BENCH_DATABASE_URL set (an empty database), the 2- and 4-worker runs are instead the API process with one worker
  * and 1 or 3 `--worker-only` processes with one worker each, every process with a Chromium of its own.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { photoAlbum, treePssMiB } from './print.ts';
+import {
+  adminApi,
+  benchServerEnv,
+  photoAlbum,
+  startSourceServer,
+  stopProcess,
+  treePssMiB,
+  waitForServer,
+} from './print-setup.ts';
 import { freePort } from './server-process.ts';
 
-const repoRoot = new URL('../..', import.meta.url).pathname;
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
 const EXPORTS = 10;
 const SPREADS = 6;
-
-function startProcess(env: NodeJS.ProcessEnv, args: string[] = []): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: join(repoRoot, 'server'),
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-}
-
-async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-workers-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const database = process.env.BENCH_DATABASE_URL;
-  const baseEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    APP_ENV: 'production',
-  };
-  delete baseEnv.DATABASE_URL;
-  delete baseEnv.REDIS_URL;
-  if (database) baseEnv.DATABASE_URL = database;
+  const baseEnv = benchServerEnv(port, dataDir, {}, database);
 
   const figures: Record<string, number | string> = {};
   let albumId: string | undefined;
@@ -59,39 +38,14 @@ export async function run(): Promise<Record<string, number | string>> {
     for (const workers of [1, 2, 4]) {
       const processes: ChildProcess[] = [];
       const separate = Boolean(database) && workers > 1;
-      processes.push(startProcess({ ...baseEnv, RENDER_WORKERS: separate ? '1' : String(workers) }));
+      processes.push(startSourceServer({ ...baseEnv, RENDER_WORKERS: separate ? '1' : String(workers) }));
       if (separate) {
         for (let i = 1; i < workers; i++)
-          processes.push(startProcess({ ...baseEnv, RENDER_WORKERS: '1' }, ['--worker-only']));
+          processes.push(startSourceServer({ ...baseEnv, RENDER_WORKERS: '1' }, ['--worker-only']));
       }
       try {
-        for (let i = 0; ; i++) {
-          if (processes[0].exitCode !== null) throw new Error(`server exited with ${processes[0].exitCode}`);
-          const up = await fetch(`${baseUrl}/api/v1/health`).then(
-            (r) => r.ok,
-            () => false,
-          );
-          if (up) break;
-          if (i > 2400) throw new Error('server did not start');
-          await new Promise((r) => setTimeout(r, 50));
-        }
-        const login = await (
-          await fetch(`${baseUrl}/api/v1/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify(ADMIN),
-          })
-        ).json();
-        const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
-        const api = async (method: string, path: string, body?: unknown) => {
-          const response = await fetch(`${baseUrl}/api/v1${path}`, {
-            method,
-            headers: auth,
-            body: body === undefined ? undefined : JSON.stringify(body),
-          });
-          if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-          return response.json();
-        };
+        await waitForServer(baseUrl, processes[0]);
+        const api = await adminApi(baseUrl);
         albumId ??= await photoAlbum(api, baseUrl, SPREADS);
 
         let peak = 0;

@@ -11,20 +11,27 @@
  *
  * Needs the built web app (`npm run build -w web`, or WEB_DIST) and Debian's chromium and poppler-utils.
  */
-import { execFile, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { generateNKeysBetween } from 'fractional-indexing';
 import { chromium } from 'playwright-core';
 import sharp from 'sharp';
 import { PDFDocument } from 'pdf-lib';
 import { convertToCmyk } from '../../server/src/print/pdfx.ts';
+import {
+  PHOTO,
+  adminApi,
+  benchServerEnv,
+  photoAlbum,
+  sampler,
+  startSourceServer,
+  stopProcess,
+  waitForServer,
+} from './print-setup.ts';
 import { freePort } from './server-process.ts';
 
-const repoRoot = new URL('../..', import.meta.url).pathname;
 const exec = promisify(execFile);
 const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -36,237 +43,27 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const INNER_SPREADS = 24;
-const PHOTO = { width: 2764, height: 3555 }; // 234 x 301 mm (page + bleed) at 300 dpi
-const ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
-
-/** Summed PSS (MiB) of a process and all its descendants (the server and the Chromium it drives). */
-export function treePssMiB(rootPid: number): number {
-  const children = new Map<number, number[]>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
-    } catch {
-      // gone
-    }
-  }
-  let total = 0;
-  const stack = [rootPid];
-  while (stack.length > 0) {
-    const pid = stack.pop()!;
-    try {
-      total += Number(/^Pss:\s+(\d+)/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8'))![1]);
-    } catch {
-      // gone
-    }
-    stack.push(...(children.get(pid) ?? []));
-  }
-  return total / 1024;
-}
-
-export function sampler(rootPid: number) {
-  let peak = 0;
-  const timer = setInterval(() => (peak = Math.max(peak, treePssMiB(rootPid))), 100);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return Math.max(peak, treePssMiB(rootPid));
-    },
-  };
-}
-
-async function photo(seed: number): Promise<Buffer> {
-  const hue = (seed * 47) % 360;
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${PHOTO.width}" height="${PHOTO.height}"><defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,30%)"/><stop offset="1" stop-color="hsl(${(hue + 120) % 360},70%,70%)"/></linearGradient></defs><rect width="100%" height="100%" fill="url(#g)"/><circle cx="${1000 + seed * 20}" cy="1500" r="700" fill="hsl(${(hue + 200) % 360},50%,60%)"/></svg>`;
-  // Photo-like texture (noise) so the JPEG has a realistic size (~2 MB), not a few kB of gradient.
-  const noise = await sharp({
-    create: {
-      width: PHOTO.width,
-      height: PHOTO.height,
-      channels: 3,
-      background: '#808080',
-      noise: { type: 'gaussian', mean: 128, sigma: 18 },
-    },
-  })
-    .png()
-    .toBuffer();
-  return sharp(Buffer.from(svg))
-    .composite([{ input: noise, blend: 'overlay' }])
-    .jpeg({ quality: 88 })
-    .toBuffer();
-}
-
-// The API's answers, as JSON the bench reads field by field.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Api = (method: string, path: string, body?: unknown) => Promise<any>;
-
-/**
- * The bench album: the wedding blueprint grown to `spreads` inner spreads, a full-bleed 300 dpi photo on each
- * page, uploaded through the API with its variants (and CMYK copies) made. Returns the album's id.
- */
-export async function photoAlbum(api: Api, baseUrl: string, spreads: number): Promise<string> {
-  const INNER_SPREADS = spreads;
-  const album = await api('POST', '/albums', { blueprint_id: 'wedding-classic', title: 'Benchmark Album' });
-  const imageIds: string[] = [];
-  for (let i = 0; i < 2 * INNER_SPREADS; i++) {
-    const bytes = await photo(i);
-    const upload = await api('POST', '/direct_uploads', {
-      filename: `p${i}.jpg`,
-      byte_size: bytes.length,
-      checksum: createHash('md5').update(bytes).digest('base64'),
-      content_type: 'image/jpeg',
-    });
-    const put = await fetch(new URL(upload.upload_url, baseUrl), {
-      method: 'PUT',
-      headers: upload.headers,
-      body: new Uint8Array(bytes),
-    });
-    if (!put.ok) throw new Error(`upload failed: ${await put.text()}`);
-    imageIds.push(
-      (await api('POST', `/albums/${album.id}/images`, { blob_id: upload.blob_id, model: 'image' })).id,
-    );
-  }
-  // Let the variant jobs finish first: they would compete for the two cores.
-  for (const id of imageIds) {
-    for (let i = 0; (await api('GET', `/images/${id}`)).state !== 'finished'; i++) {
-      if (i > 1200) throw new Error('image variants did not finish');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  const doc = (await api('GET', `/albums/${album.id}`)).workspace;
-  const nodes = Object.values(doc.nodes) as Array<{
-    id: string;
-    type: string;
-    parentId: string | null;
-    index: string;
-  }>;
-  const byIndex = (a: { index: string; id: string }, b: { index: string; id: string }) =>
-    a.index < b.index ? -1 : a.index > b.index ? 1 : a.id < b.id ? -1 : 1;
-  const sections = nodes.filter((n) => n.parentId === doc.rootId).sort(byIndex);
-  const spreadsOf = (sectionId: string) =>
-    nodes.filter((n) => n.parentId === sectionId && n.type === 'Spread').sort(byIndex);
-  const inner = sections.flatMap((s) => spreadsOf(s.id)).slice(1);
-  const patches: Array<{ op: 'add'; path: string; value: unknown }> = [];
-  const contentSection = sections[1];
-  const lastKey = spreadsOf(contentSection.id).at(-1)!.index;
-  const extraKeys = generateNKeysBetween(lastKey, null, INNER_SPREADS - inner.length);
-  const spreadIds = inner.map((s) => s.id);
-  extraKeys.forEach((index, i) => {
-    const id = `bench-spread-${i}`;
-    spreadIds.push(id);
-    patches.push({
-      op: 'add',
-      path: `/nodes/${id}`,
-      value: { id, type: 'Spread', parentId: contentSection.id, index, props: {} },
-    });
-  });
-  spreadIds.forEach((spreadId, s) => {
-    const top =
-      nodes
-        .filter((n) => n.parentId === spreadId)
-        .sort(byIndex)
-        .at(-1)?.index ?? null;
-    const [left, right] = generateNKeysBetween(top, null, 2);
-    for (const [side, index] of [
-      [0, left],
-      [1, right],
-    ] as const) {
-      const id = `bench-photo-${s}-${side}`;
-      patches.push({
-        op: 'add',
-        path: `/nodes/${id}`,
-        value: {
-          id,
-          type: 'Image',
-          parentId: spreadId,
-          index,
-          props: { x: side * 230, y: 0, width: 230, height: 297, image: imageIds[2 * s + side] },
-        },
-      });
-    }
-  });
-  const version = (await api('GET', `/albums/${album.id}`)).version;
-  await api('POST', `/albums/${album.id}/mutations`, {
-    patches,
-    version,
-    clientId: 'bench',
-    mutationId: 'bench-1',
-  });
-  return album.id as string;
-}
 
 export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-print-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    APP_ENV: 'production',
-    // The worker logs where each export's time went (open, ready, print, boxes, pdfx, photos).
-    PRINT_TIMINGS: '1',
-  };
-  delete env.DATABASE_URL;
-  delete env.REDIS_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(repoRoot, 'server'),
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
   const stages = new Map<string, Record<string, number>>();
-  let stderrLine = '';
-  server.stderr!.on('data', (chunk: Buffer) => {
-    const lines = (stderrLine + chunk.toString()).split('\n');
-    stderrLine = lines.pop()!;
-    for (const line of lines) {
-      const timing = /^\[render export\] (\S+) \d+ pages (.*)$/.exec(line);
-      if (!timing) {
-        process.stderr.write(`${line}\n`);
-        continue;
-      }
-      stages.set(
-        timing[1],
-        Object.fromEntries([...timing[2].matchAll(/"?(\w+)"?: ?(\d+)/g)].map((m) => [m[1], Number(m[2])])),
-      );
+  // The worker logs where each export's time went (open, ready, print, boxes, pdfx, photos).
+  const server = startSourceServer(benchServerEnv(port, dataDir, { PRINT_TIMINGS: '1' }), [], (line) => {
+    const timing = /^\[render export\] (\S+) \d+ pages (.*)$/.exec(line);
+    if (!timing) {
+      process.stderr.write(`${line}\n`);
+      return;
     }
+    stages.set(
+      timing[1],
+      Object.fromEntries([...timing[2].matchAll(/"?(\w+)"?: ?(\d+)/g)].map((m) => [m[1], Number(m[2])])),
+    );
   });
   try {
-    for (let i = 0; ; i++) {
-      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-      if (
-        await fetch(`${baseUrl}/api/v1/health`).then(
-          (r) => r.ok,
-          () => false,
-        )
-      )
-        break;
-      if (i > 2400) throw new Error('server did not start');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    const login = await (
-      await fetch(`${baseUrl}/api/v1/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(ADMIN),
-      })
-    ).json();
-    const auth = { authorization: `Bearer ${login.access_token}`, 'content-type': 'application/json' };
-    const api = async (method: string, path: string, body?: unknown) => {
-      const response = await fetch(`${baseUrl}/api/v1${path}`, {
-        method,
-        headers: auth,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    };
+    await waitForServer(baseUrl, server);
+    const api = await adminApi(baseUrl);
 
     const album = { id: await photoAlbum(api, baseUrl, INNER_SPREADS) };
 
@@ -456,9 +253,7 @@ export async function run(): Promise<Record<string, number | string>> {
       ...colour,
     };
   } finally {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
+    await stopProcess(server);
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

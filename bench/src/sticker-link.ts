@@ -1,6 +1,7 @@
 /**
  * Issue 8 figure: 100 contributors send real portraits (2600 px phone-size JPEGs made from the face model package's
- * demo photos) to one sticker link at once (declare, PUT, submit each):
+ * demo photos, with a sensor's grain so they weigh what a phone's do) to one sticker link at once (declare, PUT,
+ * submit each):
  * all stored, none lost, p95 of one contributor's whole submission < 3 s on loopback. Runs the bundled server
  * (`npm start`, with its in-process job worker) on a fresh data dir; the per-IP link limit is raised because every
  * contributor here comes from 127.0.0.1.
@@ -121,12 +122,27 @@ export async function run(): Promise<Record<string, number | string>> {
     });
     const link = `/public/sticker_uploads/${enabled.stickerUploadsPath.replace('/s/', '')}`;
 
-    // Real portraits: the face model package's demo photos (group and single portraits), scaled to a phone
-    // photo's 2600 px; contributor i sends photo i mod 6, so face detection has real faces to find.
+    // Real portraits: the face model package's demo photos (group and single portraits, 1920 px), scaled to a
+    // phone photo's 2600 px with a phone sensor's grain on top, so each JPEG weighs what a phone's does (1-2 MB
+    // rather than the 0.4-1 MB of the smooth upscaled photo); contributor i sends photo i mod 6, so face
+    // detection has real faces to find.
     const photos = await Promise.all(
       ([1, 2, 3, 4, 5, 6] as const).map(async (n) => {
-        const { data, info } = await sharp(faceApiSample(n))
-          .resize(2600, 2600, { fit: 'inside' })
+        const scaled = sharp(faceApiSample(n)).resize(2600, 2600, { fit: 'inside' });
+        const size = await scaled.clone().raw().toBuffer({ resolveWithObject: true });
+        const grain = await sharp({
+          create: {
+            width: size.info.width,
+            height: size.info.height,
+            channels: 3,
+            background: '#808080',
+            noise: { type: 'gaussian', mean: 128, sigma: 16 },
+          },
+        })
+          .png()
+          .toBuffer();
+        const { data, info } = await scaled
+          .composite([{ input: grain, blend: 'overlay' }])
           .jpeg({ quality: 92 })
           .toBuffer({ resolveWithObject: true });
         return {
@@ -208,18 +224,22 @@ export async function run(): Promise<Record<string, number | string>> {
       },
     );
     // The owner's list shows each face once the image job has looked at its photo (a box, or null: no face).
+    // Polled every second, so the time is to within a second; given up after 10 minutes (then the figures say how
+    // many photos had been looked at by then).
     let facesReadyMs = Number.NaN;
     let facesFound = 0;
+    let facesLookedAt = 0;
     for (;;) {
       const { sticker_uploads: rows } = await api<{
         sticker_uploads: Array<{ details: { face?: unknown } }>;
       }>(`/albums/${album.id}/sticker_uploads`, { token });
-      if (rows.every((row) => row.details.face !== undefined)) {
+      facesLookedAt = rows.filter((row) => row.details.face !== undefined).length;
+      facesFound = rows.filter((row) => row.details.face !== null && row.details.face !== undefined).length;
+      if (facesLookedAt === rows.length) {
         facesReadyMs = performance.now() - wallStart;
-        facesFound = rows.filter((row) => row.details.face !== null && row.details.face !== undefined).length;
         break;
       }
-      if (performance.now() - wallStart > 300_000) break;
+      if (performance.now() - wallStart > 600_000) break;
       await new Promise((resolve) => setTimeout(resolve, 1000));
     }
     const jobsCpu = cpuSeconds(server.pid) - cpuAtStart - burstCpu;
@@ -253,7 +273,7 @@ export async function run(): Promise<Record<string, number | string>> {
       ),
       'sticker link: face detection finished and variants made for all 100, from the start (ms)':
         round(facesReadyMs),
-      'sticker link: photos with a face found': `${facesFound}/${CONTRIBUTORS}`,
+      'sticker link: photos looked at by face detection / with a face found': `${facesLookedAt}/${CONTRIBUTORS} / ${facesFound}/${CONTRIBUTORS}`,
       'sticker link: server CPU after the burst (faces, variants), per photo (ms)': round(
         (jobsCpu * 1000) / CONTRIBUTORS,
       ),
