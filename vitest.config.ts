@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Three files at a time for the unit, API and database tests: most of their time is spent waiting on jobs and
+    // the database, and vitest's default on a 2-core machine (one file at a time) left a core idle.
+    maxWorkers: 3,
     projects: [
       { test: { name: 'model', root: 'packages/model', include: ['src/**/*.test.ts'] } },
       {
@@ -22,6 +25,8 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.test.ts'],
+          // Bundles the server and makes the seed data every stack starts from, once (e2e/server-process.ts).
+          globalSetup: ['./global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
           // Two browser test files at a time: each drives its own server and Chromium, and most of their time is

@@ -1,16 +1,13 @@
 /**
- * Browser-test harness: the real server (built SPA, embedded PGlite in a fresh data dir) on a free loopback
+ * Browser-test harness: the real server (built SPA, embedded PGlite in a data dir of its own) on a free loopback
  * port, driven by Debian's Chromium through playwright-core.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFinished } from 'vitest';
-
-const repoRoot = new URL('..', import.meta.url).pathname;
+import { inject, onTestFinished } from 'vitest';
+import { ADMIN, fillDataDir, freePort, spawnServer, stopServer, waitForHealth } from './server-process.ts';
 
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -23,7 +20,7 @@ export const CHROMIUM_ARGS = [
 
 export const skipBrowserTests = process.env.SKIP_BROWSER_TESTS === '1';
 
-export const ADMIN = { email: 'admin@e2e.test', password: 'admin-e2e-password' };
+export { ADMIN };
 
 export interface Stack {
   baseUrl: string;
@@ -31,76 +28,30 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/v1/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 150));
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The data directory of a server that made the first start's seed data (e2e/global-setup.ts). */
+    dataTemplate: string;
   }
-  throw new Error(`server did not become healthy within ${timeoutMs} ms`);
 }
 
-/** Starts the product as `npm start` would, on its own port and data dir. */
+/**
+ * Starts the product as `npm start` would, on its own port and data dir: a copy of the prepared seed data
+ * (e2e/server-process.ts says why), or an empty one when `env` changes what is seeded.
+ */
 export async function startStack(env: Record<string, string> = {}): Promise<Stack> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const childEnv: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    PUBLIC_URL: baseUrl,
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    APP_ENV: 'development',
-    // Every page signs in and refreshes through the auth routes; the limit is tested on the server.
-    AUTH_RATE_LIMIT_PER_MINUTE: '10000',
-    ...env,
-  };
-  // Browser tests run on the embedded database; the database tests cover PostgreSQL.
-  delete childEnv.DATABASE_URL;
-  delete childEnv.REDIS_URL;
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(repoRoot, 'server'),
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr?.on('data', (chunk) => output.push(String(chunk)));
-  try {
-    await waitForHealth(baseUrl, child, 60_000);
-  } catch (error) {
-    child.kill('SIGKILL');
-    throw new Error(`${(error as Error).message}\n${output.join('').slice(-4000)}`);
-  }
+  fillDataDir(dataDir, inject('dataTemplate'), env);
+  const server = spawnServer(port, dataDir, env);
+  // Generous: on a shared, busy machine a first start (migrations, seeds) can take well over a minute.
+  await waitForHealth(baseUrl, server, 180_000);
   return {
     baseUrl,
     dataDir,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      await stopServer(server.child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

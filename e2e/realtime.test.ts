@@ -4,13 +4,13 @@
  * the editor engine the page exposes as `window.__stickerbook` when `localStorage['stickerbook.debug']` is '1'
  * (drag gestures are the editor UI's tests; here what matters is what reaches the other side).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { fillDataDir, freePort, spawnServer, stopServer, waitForHealth } from './server-process.ts';
 import {
   launchBrowser,
   logInApi,
@@ -85,7 +85,10 @@ async function openEditor(
 ): Promise<{ context: BrowserContext; page: Page }> {
   // These tests cut the connection or kill the server on purpose: the browser reports that, and must.
   const { context, page } = await newPage(browser, baseUrl, {
-    allowErrors: [/WebSocket connection to/, /net::ERR_(CONNECTION_RESET|CONNECTION_REFUSED|UNSAFE_PORT)/],
+    allowErrors: [
+      /WebSocket connection to/,
+      /net::ERR_(CONNECTION_RESET|CONNECTION_REFUSED|SOCKET_NOT_CONNECTED|UNSAFE_PORT)/,
+    ],
   });
   await prepare(context, owner, baseUrl);
   await page.goto(`/album/${owner.albumId}/onboarding`);
@@ -282,39 +285,15 @@ describe.skipIf(skipBrowserTests)('saving and real-time collaboration in browser
 
 /** A server on a fixed port and data dir that can be killed (SIGKILL) and started again on both. */
 async function ownServer() {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+  const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-e2e-kill-'));
+  fillDataDir(dataDir, inject('dataTemplate'), {});
   const baseUrl = `http://127.0.0.1:${port}`;
   let child: ChildProcess | undefined;
   const start = async () => {
-    const env: NodeJS.ProcessEnv = {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      APP_ENV: 'development',
-    };
-    delete env.DATABASE_URL;
-    delete env.REDIS_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-      cwd: new URL('../server', import.meta.url).pathname,
-      env,
-      stdio: 'ignore',
-    });
-    for (let waited = 0; waited < 150_000; waited += 200) {
-      try {
-        if ((await fetch(`${baseUrl}/api/v1/health`)).ok) return;
-      } catch {
-        // not up yet
-      }
-      await new Promise((r) => setTimeout(r, 200));
-    }
-    throw new Error('server did not start');
+    const server = spawnServer(port, dataDir);
+    child = server.child;
+    await waitForHealth(baseUrl, server, 150_000);
   };
   await start();
   return {
@@ -322,12 +301,7 @@ async function ownServer() {
     kill: () => child?.kill('SIGKILL'),
     restart: start,
     async stop() {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((r) => child!.once('exit', r));
-        child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5_000))]);
-        if (child.exitCode === null) child.kill('SIGKILL');
-      }
+      if (child) await stopServer(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -52,17 +52,24 @@ async function main(): Promise<void> {
     console.log('Worker-only mode: running jobs, not serving HTTP');
   }
   await seeding;
+  const background: Array<Promise<unknown>> = [];
   if (!config.pexelsApiKey && config.seedStockLibrary && !workerOnly) {
     // The stock tab's library when there is no Pexels key; drawn and stored in the background (some seconds).
-    seedStockLibrary(database.db, createStorage(config).storage).catch((error: unknown) =>
-      console.error('stock library not seeded', error),
+    background.push(
+      seedStockLibrary(database.db, createStorage(config).storage).catch((error: unknown) =>
+        console.error('stock library not seeded', error),
+      ),
     );
   }
   const jobs = await startJobQueue(database, { work: true, config });
   if (app && config.appEnv === 'development') {
     // Sample stickers for the demo album; the portraits' variants are made by the workers started above.
-    fillDemoAlbum(app).catch((error: unknown) => app?.log.warn({ err: error }, 'demo album not filled'));
+    background.push(
+      fillDemoAlbum(app).catch((error: unknown) => app?.log.warn({ err: error }, 'demo album not filled')),
+    );
   }
+  // Said once the sample data a first start writes is stored (its photos' variants may still be in the works).
+  void Promise.all(background).then(() => console.log('Sample data ready'));
 
   let stopping = false;
   const stop = async (signal: string) => {
