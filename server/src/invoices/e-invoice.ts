@@ -1,4 +1,4 @@
-import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+import type { Invoice } from '@e-invoice-eu/core';
 import { minorToDecimal, type DocumentLanguage } from '../pdf/format.ts';
 import {
   checkInvoiceData,
@@ -24,6 +24,8 @@ export async function buildInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
   const checked = checkInvoiceData(invoice);
   const language = checked.language ?? 'de';
   const page = await renderInvoicePage(checked, language);
+  // Loaded when an invoice is issued, not with the server (with its spreadsheet and XML libraries, about a second).
+  const { InvoiceService } = await import('@e-invoice-eu/core');
   const service = new InvoiceService(silentLogger);
   const pdf = await service.generate(toInternalFormat(checked, language), {
     format: 'Factur-X-EN16931',

@@ -5,7 +5,7 @@ import { posix } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
-import SftpClient from 'ssh2-sftp-client';
+import type SftpClient from 'ssh2-sftp-client';
 import type { Config } from '../config/index.ts';
 import { AppError } from '../http/errors.ts';
 
@@ -121,9 +121,11 @@ interface Attempt {
 async function attemptTransfer(run: Attempt): Promise<Omit<TransferResult, 'attempts'>> {
   const { target, remotePath, attempt, report } = run;
   const totalBytes = run.options.expected?.byteSize;
+  // The SFTP client (ssh2) loads with the first transfer, not with the server.
+  const { default: Client } = await import('ssh2-sftp-client');
   // The library logs connection events outside an operation to the console by default; each attempt's own
   // promise already reports what went wrong, so those are dropped.
-  const sftp = new SftpClient('print-partner', { error: () => {}, end: () => {}, close: () => {} });
+  const sftp = new Client('print-partner', { error: () => {}, end: () => {}, close: () => {} });
   report({ phase: 'connecting', attempt, bytesSent: 0, totalBytes });
   await sftp.connect({
     host: target.host,

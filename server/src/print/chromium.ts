@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /** The preamble's flags for Debian's Chromium in a container: no sandbox, no GPU, nothing phoning home. */
 export const CHROMIUM_ARGS = [
@@ -26,7 +26,10 @@ export class BrowserPool {
       const browser = await this.#browser.catch(() => undefined);
       if (browser?.isConnected()) return browser;
     }
-    this.#browser = chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS });
+    // Loaded on the first export, not with the server: most instances and test apps never launch a browser.
+    this.#browser = import('playwright-core').then(({ chromium }) =>
+      chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS }),
+    );
     return this.#browser;
   }
 

@@ -3,10 +3,8 @@
  * transport only (no sticky sessions behind a load balancer), one room per album. With REDIS_URL the Redis
  * adapter fans room events out across instances. docs/realtime.md documents the protocol.
  */
-import { createAdapter } from '@socket.io/redis-adapter';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { createClient } from 'redis';
 import { Server, type Socket } from 'socket.io';
 import { isValidId, type Patch } from '@stickerbook/model';
 import { noteAlbumDocumentStored } from '../albums/cover-preview.ts';
@@ -67,6 +65,11 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
 
   const redisClients: Array<{ quit(): Promise<unknown> }> = [];
   if (config.redisUrl) {
+    // Loaded only when scaled out: a single instance never needs the Redis client.
+    const [{ createClient }, { createAdapter }] = await Promise.all([
+      import('redis'),
+      import('@socket.io/redis-adapter'),
+    ]);
     const pub = createClient({ url: config.redisUrl });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) {
