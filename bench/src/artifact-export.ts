@@ -7,9 +7,9 @@
  *
  * Reports the total (request to export_completed), the zip's size and its files with their sizes (from the zip's
  * manifest.json). The job reports no per-file times, only its progress: rendering is 90 % of it, a quarter per
- * print preset, so the time at which the progress first reached each quarter gives each PDF's time (to within
- * the polling interval), and what follows 90 % is the zip. The worker's Chromium starts cold, as for the first
- * export after a deploy.
+ * print preset reached once that PDF is finished (PDF/X and photos included), so the time at which the progress
+ * first reached each quarter gives each PDF's time (to within the polling interval), and what follows 90 % is the
+ * zip. The worker's Chromium starts cold, as for the first export after a deploy.
  *
  * Needs the built web app (`npm run build -w web`, or WEB_DIST) and Debian's chromium and unzip.
  */

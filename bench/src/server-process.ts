@@ -57,11 +57,21 @@ export async function startServer(
         stdio: ['ignore', 'ignore', 'inherit'],
         detached: true,
       })
-    : spawn(process.execPath, ['dist/main.js'], {
-        cwd: join(repoRoot, 'server'),
-        env: childEnv,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
+    : // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops, to see where a figure goes.
+      spawn(
+        process.execPath,
+        [
+          ...(process.env.BENCH_CPU_PROF
+            ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+            : []),
+          'dist/main.js',
+        ],
+        {
+          cwd: join(repoRoot, 'server'),
+          env: childEnv,
+          stdio: ['ignore', 'ignore', 'inherit'],
+        },
+      );
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {

@@ -14,6 +14,7 @@ import type { Db } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
 import type { RenderExportDeps } from '../jobs/render-export.ts';
 import { findOrder } from '../orders/repository.ts';
+import { albumCmykPhotos } from '../print/cmyk-source.ts';
 import { runExport } from '../print/export-pipeline.ts';
 import { buildOrderArtifact, type ArtifactFile } from '../print-partner/order-artifact.ts';
 import type { BlobStorage } from '../storage/index.ts';
@@ -98,6 +99,11 @@ async function setProgress(db: Db, job: OrderArtifactJob, progress: number): Pro
     );
 }
 
+/** The export's progress (0-90) once preset `index` is `done` (0-1) rendered. */
+function presetProgress(index: number, done: number): number {
+  return Math.floor((90 * (index + done)) / ARTIFACT_PRESETS.length);
+}
+
 /** Renders, zips and stores; records export_completed or export_failed. Never throws: the timeline has the outcome. */
 export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderArtifactJob): Promise<void> {
   const db = deps.database.db;
@@ -117,14 +123,15 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
         browser: await deps.browsers.browser(),
         url: `${deps.publicUrl}/render/${encodeURIComponent(order.albumId)}?${query}`,
         settings,
-        // Rendering is 90 % of the work, a quarter per preset; zipping the rest.
+        // The PDF/X files embed the photos' CMYK copies as they are, as the print exports do: without them
+        // Ghostscript re-encodes every full-resolution photo (8 s a page on 2 cores).
+        cmykPhotos: albumCmykPhotos(deps.database, deps.storage, order.albumId),
+        // Rendering is 90 % of the work, a quarter per preset; zipping the rest. A preset's pages printed are
+        // most of its quarter, its file finished (boxes, PDF/X, photos) the rest.
         onProgress: (done, total) =>
-          setProgress(
-            db,
-            job,
-            Math.floor((90 * (index + done / Math.max(total, 1))) / ARTIFACT_PRESETS.length),
-          ),
+          setProgress(db, job, presetProgress(index, (0.8 * done) / Math.max(total, 1))),
       });
+      await setProgress(db, job, presetProgress(index, 1));
       const path = join(workDir, `${preset}.${result.ext}`);
       await writeFile(path, result.data);
       files.push({ name: `${preset}.${result.ext}`, path });

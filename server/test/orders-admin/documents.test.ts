@@ -13,7 +13,21 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workOrderArtifactExports } from '../../src/orders-admin/artifact-export.ts';
 import { createStorage } from '../../src/storage/index.ts';
-import { download, printTestsCanRun, startPrintStack, type PrintStack } from '../helpers/print.ts';
+import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { cmykVariantKey } from '../../src/images/cmyk-variant.ts';
+import { findImage } from '../../src/images/repository.ts';
+import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { waitForVariants } from '../fixtures/images/upload-client.ts';
+import {
+  download,
+  editDocument,
+  printTestsCanRun,
+  startPrintStack,
+  testPhoto,
+  uploadImage,
+  withFullBleedPhoto,
+  type PrintStack,
+} from '../helpers/print.ts';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts';
 import { signStripeWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe.ts';
@@ -288,6 +302,7 @@ describe('invoices with Stripe', () => {
 
 describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print partner', () => {
   let stack: PrintStack;
+  let imageJobs: JobQueue;
   let sftp: TestSftpServer;
   let keyDir: string;
   let call: ReturnType<typeof caller>;
@@ -307,10 +322,13 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
       ...stack.deps,
       storage: createStorage(stack.config).storage,
     });
+    // The photo's variants and its print-shop CMYK copy are made by the image jobs.
+    imageJobs = await startJobQueue(stack.database, { work: true, config: stack.config });
     call = caller(stack.app);
     ({ adminToken, customer } = await adminAndOutsiders(stack));
   }, 60_000);
   afterAll(async () => {
+    await imageJobs?.stop();
     await stack?.stop();
     await sftp?.close();
     await rm(keyDir, { recursive: true, force: true });
@@ -318,6 +336,16 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
 
   it('exports the four print PDFs with JSON and checksummed manifest, then lands the zip on the SFTP server', async () => {
     const album = await cleanAlbum(stack.app, customer.access_token);
+    // A full-bleed photo inside: the print file embeds its CMYK copy as it is, as the print exports do.
+    const photo = { width: 1500, height: 1920 };
+    const photoId = await uploadImage(
+      stack,
+      customer.access_token,
+      album.id,
+      await testPhoto(photo.width, photo.height),
+    );
+    expect((await waitForVariants(stack.app, customer.access_token, photoId, 60_000)).state).toBe('finished');
+    await editDocument(stack, album.id, (doc) => withFullBleedPhoto(doc, photoId, 2, 'left'));
     const placed = await call('POST', '/orders', {
       token: customer.access_token,
       payload: orderForm(album.id),
@@ -335,7 +363,7 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
     ).toBe(409);
 
     let state = started.json();
-    const deadline = Date.now() + 120_000;
+    const deadline = Date.now() + 150_000;
     while (state.state === 'working' && Date.now() < deadline) {
       await sleep(500);
       state = (await call('GET', `/orders/${order.id}/esveco_artifact`, { token: adminToken })).json();
@@ -365,6 +393,18 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
         expect(sha256(bytes), file.name).toBe(file.sha256);
         if (file.name.endsWith('.pdf')) expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       }
+      const inside = await PDFDocument.load(
+        await readFile(join(unzipDir, 'out', 'album_softcover_inside.pdf')),
+      );
+      const photoStreams: Buffer[] = [];
+      for (const [, object] of inside.context.enumerateIndirectObjects()) {
+        const width = object instanceof PDFRawStream ? object.dict.get(PDFName.of('Width')) : undefined;
+        if (width instanceof PDFNumber && width.asNumber() === photo.width)
+          photoStreams.push(Buffer.from((object as PDFRawStream).contents));
+      }
+      const image = (await findImage(stack.database.db, photoId))!;
+      const copy = await readFile(join(stack.dataDir, 'blobs', cmykVariantKey(image.variants.original!.key)));
+      expect(photoStreams).toEqual([copy]);
     } finally {
       await rm(unzipDir, { recursive: true, force: true });
     }
