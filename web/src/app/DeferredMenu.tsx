@@ -10,6 +10,7 @@ import {
   useState,
   type FocusEvent,
   type MouseEvent,
+  type PointerEvent,
   type ReactElement,
   type ReactNode,
 } from 'react';
@@ -28,6 +29,7 @@ type TargetChild = ReactElement<{
   onClick?: (event: MouseEvent<HTMLElement>) => void;
   onFocus?: (event: FocusEvent<HTMLElement>) => void;
   onPointerEnter?: (event: MouseEvent<HTMLElement>) => void;
+  onPointerDown?: (event: PointerEvent<HTMLElement>) => void;
 }>;
 
 function Target({ children }: { children: ReactNode }) {
@@ -81,6 +83,13 @@ export function DeferredMenu(props: MenuProps) {
     },
     onFocus: (event: FocusEvent<HTMLElement>) => {
       button.props.onFocus?.(event);
+      load();
+    },
+    // A press asks for the menu already: should the code arrive between pointer down and up, the button is
+    // replaced in between and the browser sends no click to either one.
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      button.props.onPointerDown?.(event);
+      if (event.button === 0) setOpenOnLoad(true);
       load();
     },
     onClick: (event: MouseEvent<HTMLElement>) => {
