@@ -228,3 +228,31 @@ export async function signInContext(
   const login = await context.request.post(`${baseUrl}/api/v1/auth/login`, { data: tokens.credentials });
   if (!login.ok()) throw new Error(`browser login failed: ${login.status()} ${await login.text()}`);
 }
+
+/**
+ * Waits until the editor's view of its current spread holds still: the spread's place on screen reads the same
+ * twice, 250 ms apart. A page change or zoom animates the camera; a point computed or a drop made during the
+ * move lands somewhere else.
+ */
+export async function waitForEditorViewToSettle(page: Page): Promise<void> {
+  const placeOnScreen = () =>
+    page.evaluate(() => {
+      const editor = (
+        window as unknown as {
+          stickerbookEditor?: { selectionController: { currentSpreadId(): string | null } };
+        }
+      ).stickerbookEditor;
+      const spreadId = editor?.selectionController.currentSpreadId();
+      const spread = spreadId ? document.querySelector(`[data-editor-spread="${spreadId}"]`) : null;
+      const m = (spread as SVGGraphicsElement | null)?.getScreenCTM();
+      return m ? `${spreadId} ${m.a} ${m.d} ${m.e} ${m.f}` : null;
+    });
+  let last = await placeOnScreen();
+  for (let tries = 0; tries < 80; tries++) {
+    await page.waitForTimeout(250);
+    const now = await placeOnScreen();
+    if (now !== null && now === last) return;
+    last = now;
+  }
+  throw new Error('The editor view did not settle within 20 s');
+}

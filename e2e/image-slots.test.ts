@@ -25,6 +25,7 @@ import {
   type Stack,
   signInWithSession,
   apiCall,
+  waitForEditorViewToSettle,
 } from './harness.ts';
 
 const SHOTS = process.env.IMAGE_SLOTS_SHOTS_DIR ?? '/tmp/shots-image-slots';
@@ -134,8 +135,17 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
       .not.toMatch(/^local-/);
     const imageId = (await thumb.getAttribute('data-image-id'))!;
 
-    // A real drag: the slot lights up under the pointer, then takes the photo.
-    const from = (await thumb.boundingBox())!;
+    // A real drag: the slot lights up under the pointer, then takes the photo. Both ends are read once they hold
+    // still (the finished upload leaves the panel, which moves the thumbnail; the view may still be moving).
+    await waitForEditorViewToSettle(page);
+    let from = (await thumb.boundingBox())!;
+    await expect
+      .poll(async () => {
+        const [was, now] = [from, (await thumb.boundingBox())!];
+        from = now;
+        return now.x === was.x && now.y === was.y;
+      })
+      .toBe(true);
     const to = await screenOf(page, before.spreadId, point);
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();

@@ -24,6 +24,7 @@ import {
   signInWithSession,
   signUpFresh,
   createAlbumFromBlueprint,
+  waitForEditorViewToSettle,
 } from './harness.ts';
 
 let stack: Stack;
@@ -550,6 +551,8 @@ async function placedPhoto(page: Page): Promise<{ id: string; image: string }> {
   // The page box keeps the focus from openEditor; it loses it (and its spread selection) before we select.
   await page.getByTestId('page-box').blur();
   const [photo] = await drawnJpegs(page, [[1600, 1200]]);
+  // The page box moved the view to page 2: the drop at the canvas centre must land on that spread.
+  await waitForEditorViewToSettle(page);
   await dropOnCanvas(page, [photo], ['garden.jpg']);
   await expect
     .poll(async () => (await spreadImages(page)).filter((i) => !i.image.startsWith('local-')).length, {

@@ -1633,6 +1633,7 @@ export const de: Catalogue = {
       confirm: 'Bist du sicher, dass du die Bestellung endgültig löschen möchtest?',
       done: 'Bestellung erfolgreich gelöscht',
       failed: 'Fehler beim Löschen der Bestellung: {{message}}',
+      unconfirmed: 'Fehler beim Bestätigen der Löschung',
     },
   },
   start: {

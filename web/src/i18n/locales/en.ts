@@ -1604,6 +1604,8 @@ export const en = {
       confirm: 'Are you sure you want to delete this order permanently?',
       done: 'Order deleted successfully',
       failed: 'Error while deleting the order: {{message}}',
+      unconfirmed:
+        'Error confirming the deletion: the server did not answer. Reload to see whether the order is gone.',
     },
   },
   start: {

@@ -1635,6 +1635,8 @@ export const fr: Catalogue = {
       confirm: 'Voulez-vous vraiment supprimer définitivement cette commande ?',
       done: 'Commande supprimée avec succès',
       failed: 'Erreur lors de la suppression de la commande : {{message}}',
+      unconfirmed:
+        'Erreur lors de la confirmation de la suppression : le serveur n’a pas répondu. Rechargez pour vérifier si la commande a été supprimée.',
     },
   },
   start: {

@@ -1638,6 +1638,8 @@ export const it: Catalogue = {
       confirm: 'Sei sicuro di voler eliminare definitivamente questo ordine?',
       done: 'Ordine eliminato con successo',
       failed: "Errore durante l'eliminazione dell'ordine: {{message}}",
+      unconfirmed:
+        'Errore nella conferma dell’eliminazione: il server non ha risposto. Ricarica per vedere se l’ordine è stato eliminato.',
     },
   },
   start: {

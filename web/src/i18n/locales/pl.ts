@@ -1620,6 +1620,8 @@ export const pl: Catalogue = {
       confirm: 'Czy na pewno chcesz trwale usunąć to zamówienie?',
       done: 'Zamówienie zostało usunięte',
       failed: 'Błąd podczas usuwania zamówienia: {{message}}',
+      unconfirmed:
+        'Błąd potwierdzenia usunięcia: serwer nie odpowiedział. Odśwież stronę, aby sprawdzić, czy zamówienie zostało usunięte.',
     },
   },
   start: {

@@ -2,11 +2,15 @@ import { Button } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { NETWORK_ERROR, errorCodeOf } from '../../../api/errors.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import { useDeleteOrder } from './queries.ts';
 
-/** SPEC §2/§8: delete the order after confirmation, then 'Bestellung erfolgreich gelöscht' and /dashboard. */
+/**
+ * SPEC §2/§8: delete the order after confirmation, then 'Bestellung erfolgreich gelöscht' and /dashboard; a refusal
+ * says why, and a request that got no answer says the deletion is unconfirmed ('Fehler beim Bestätigen der Löschung').
+ */
 export function DeleteOrderButton({ orderId }: { orderId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -25,7 +29,13 @@ export function DeleteOrderButton({ orderId }: { orderId: string }) {
         notify.success(t('orderAdmin.deleteOrder.done'));
         void navigate('/dashboard');
       },
-      onError: (error) => notify.error(t('orderAdmin.deleteOrder.failed', { message: errorMessage(error) })),
+      // No answer at all: the order may or may not be gone, so the admin is told the deletion is unconfirmed.
+      onError: (error) =>
+        notify.error(
+          errorCodeOf(error) === NETWORK_ERROR
+            ? t('orderAdmin.deleteOrder.unconfirmed')
+            : t('orderAdmin.deleteOrder.failed', { message: errorMessage(error) }),
+        ),
     });
   };
 
