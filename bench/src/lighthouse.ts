@@ -72,7 +72,8 @@ export async function run(): Promise<Record<string, number | string>> {
       'total blocking time, simulated mobile (ms)': tbtMs,
       'main thread, last run (ms)': mainThread,
       'bytes transferred (kB)': transferKb,
-      'host benchmarkIndex (median; Lighthouse expects 1500-2000 for its 4× slowdown)': median(benchmarkIndexes),
+      'host benchmarkIndex (median; Lighthouse expects 1500-2000 for its 4× slowdown)':
+        median(benchmarkIndexes),
       'audits not passed': [...failed].join(', ') || 'none',
     };
   } finally {
