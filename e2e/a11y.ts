@@ -15,8 +15,31 @@ export interface A11yFinding {
   targets: string[];
 }
 
-/** Serious and critical WCAG 2.1 AA violations on the page as it is now. */
+/**
+ * Waits (up to 5 s) until no transition or animation with an end is running: a dialog fading in is judged as it
+ * will be seen, not half transparent (its colours would fail contrast mid-fade). Spinners, which never end, do not
+ * count.
+ */
+async function animationsSettled(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) =>
+              animation.playState !== 'running' ||
+              animation.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+          ),
+      undefined,
+      { timeout: 5_000, polling: 50 },
+    )
+    .catch(() => undefined);
+}
+
+/** Serious and critical WCAG 2.1 AA violations on the page as it is now, once its transitions have finished. */
 export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
+  await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -64,7 +64,8 @@ const PAGES: Array<{
     name: 'login',
     signedIn: false,
     path: () => '/login',
-    ready: (p) => p.getByRole('button').first().waitFor(),
+    // As a first visitor sees it: with the cookie dialog open (it comes after a short delay).
+    ready: (p) => p.getByTestId('cookie-accept-all').waitFor(),
   },
   {
     name: 'start',

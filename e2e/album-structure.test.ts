@@ -5,6 +5,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from './a11y.ts';
 import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
 
 let stack: Stack;
@@ -345,6 +346,8 @@ describe.skipIf(skipBrowserTests)('building the album on a phone', () => {
     const form = (await page.getByTestId('sticker-form-inline').boundingBox())!;
     expect(form.y).toBeGreaterThanOrEqual(sheet.y);
     expect(form.x + form.width).toBeLessThanOrEqual(390 + 1);
+    // The inline form is a named region of the page (a labelled plain box would break ARIA's rules).
+    await expectNoSeriousA11yViolations(page, 'inline sticker form (phone)');
     await page.getByTestId('sticker-form-name').fill('Mia');
     await page.getByTestId('sticker-form-save').click();
     await page.getByTestId('sticker-form-inline').waitFor({ state: 'detached' });

@@ -238,7 +238,7 @@ export function StickerForm({
             onChange={(value) => set('cscale', value)}
             label={(value) => `${Math.round(value * 100)} %`}
             disabled={!editable}
-            aria-label={t('structure.form.scale')}
+            thumbLabel={t('structure.form.scale')}
           />
         </div>
         <div>
@@ -253,7 +253,7 @@ export function StickerForm({
             onChange={(value) => set('crotation', value)}
             label={(value) => `${value}°`}
             disabled={!editable}
-            aria-label={t('structure.form.rotation')}
+            thumbLabel={t('structure.form.rotation')}
           />
         </div>
         <Group justify="space-between" mt="xs">

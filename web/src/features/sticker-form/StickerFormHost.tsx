@@ -31,7 +31,7 @@ export function StickerFormHost({ album }: { album: StructureAlbum }) {
   );
   if (mobile) {
     return (
-      <Paper withBorder p="sm" radius="md" data-testid="sticker-form-inline" aria-label={title}>
+      <Paper withBorder p="sm" radius="md" data-testid="sticker-form-inline" role="region" aria-label={title}>
         {form}
       </Paper>
     );

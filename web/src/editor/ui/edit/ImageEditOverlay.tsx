@@ -129,6 +129,7 @@ function ImageEditor({ id }: { id: string }) {
           value={crop.crotation}
           onChange={(value) => editor.modes.previewCrop({ crotation: value })}
           label={(v) => `${v}°`}
+          thumbLabel={t('editorUi.image.rotation')}
           data-testid="image-rotation"
         />
         <Text size="xs" c="dimmed" mt={6}>

@@ -417,6 +417,7 @@ export function LabelledSlider(props: {
         onChange={setValue}
         onChangeEnd={props.onCommit}
         label={null}
+        thumbLabel={props.label}
         data-testid={props.testId}
       />
     </Stack>

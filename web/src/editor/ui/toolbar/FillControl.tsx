@@ -162,6 +162,7 @@ function GradientEditor({
         onChange={setDirection}
         onChangeEnd={(deg) => onChange({ ...value, colors: stops, direction: deg })}
         label={(v) => `${v}°`}
+        thumbLabel={t('editorUi.fill.direction')}
       />
     </Stack>
   );
