@@ -184,6 +184,8 @@ export async function runCoverPreviewJob(deps: CoverPreviewDeps, job: CoverPrevi
     browser: await deps.browsers.browser(),
     url: `${deps.publicUrl}/render/${encodeURIComponent(albumId)}?${query}`,
     settings,
+    // A JPEG of the cover: no PDF/X, no CMYK.
+    cmykPhotos: null,
   });
   const storageKey = `cover-previews/${albumId.replace(/[^A-Za-z0-9_-]/g, '_')}/${randomBytes(12).toString('base64url')}.jpg`;
   await deps.storage.put(storageKey, Buffer.from(result.data), 'image/jpeg');

@@ -114,6 +114,8 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
     if (!order.albumId) throw new Error('The order has no album to render');
     const token = await deps.tokens.signRender(order.albumId);
     const files: ArtifactFile[] = [];
+    // The PDF/X files embed the photos' CMYK copies as they are, as the print exports do.
+    const cmykPhotos = albumCmykPhotos(deps.database, deps.storage, order.albumId);
     for (const [index, preset] of ARTIFACT_PRESETS.entries()) {
       const settings = settingsForPreset(preset);
       const query = new URLSearchParams(
@@ -123,9 +125,7 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
         browser: await deps.browsers.browser(),
         url: `${deps.publicUrl}/render/${encodeURIComponent(order.albumId)}?${query}`,
         settings,
-        // The PDF/X files embed the photos' CMYK copies as they are, as the print exports do: without them
-        // Ghostscript re-encodes every full-resolution photo (8 s a page on 2 cores).
-        cmykPhotos: albumCmykPhotos(deps.database, deps.storage, order.albumId),
+        cmykPhotos,
         // Rendering is 90 % of the work, a quarter per preset; zipping the rest. A preset's pages printed are
         // most of its quarter, its file finished (boxes, PDF/X, photos) the rest.
         onProgress: (done, total) =>

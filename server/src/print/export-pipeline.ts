@@ -40,8 +40,12 @@ export interface ExportRun {
   chunkPages?: number;
   /** A proof (PDF only): every page is stamped as not for print, in this language (proof-stamp.ts). */
   proofLanguage?: string | null;
-  /** PDF/X: the CMYK copies of the photos, embedded as they are instead of converted by Ghostscript. */
-  cmykPhotos?: CmykPhotoSource;
+  /**
+   * PDF/X: the CMYK copies of the photos, embedded as they are instead of converted by Ghostscript (which
+   * re-encodes every full-resolution photo, seconds a page). Required, so no export forgets them: null only for a
+   * run that never makes a PDF/X file.
+   */
+  cmykPhotos: CmykPhotoSource | null;
 }
 
 export class RenderRouteError extends Error {
