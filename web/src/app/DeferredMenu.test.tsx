@@ -1,7 +1,7 @@
 import { Button, MantineProvider } from '@mantine/core';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderDom } from '../render/test-support.tsx';
+import { renderDom, stubMatchMedia } from '../render/test-support.tsx';
 import { DeferredMenu as Menu } from './DeferredMenu.tsx';
 
 function HelpLike() {
@@ -19,12 +19,7 @@ function HelpLike() {
 
 describe('a menu whose code loads when first used', () => {
   beforeEach(() => {
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme and reduced motion.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia();
   });
   afterEach(() => vi.unstubAllGlobals());
 

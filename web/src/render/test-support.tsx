@@ -1,8 +1,18 @@
 import { act, type ReactElement } from 'react';
 import { createRoot } from 'react-dom/client';
 import type { AlbumDocument, DocNode, NodeType } from '@stickerbook/model';
+import { vi } from 'vitest';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+/** jsdom has no matchMedia; Mantine asks it for the colour scheme and reduced motion. Undo with vi.unstubAllGlobals(). */
+export function stubMatchMedia(): void {
+  vi.stubGlobal('matchMedia', () => ({
+    matches: false,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+}
 
 /** Renders into a jsdom container; `rerender` and `unmount` go through act() so effects run. */
 export function renderDom(element: ReactElement) {

@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderDom } from '../render/test-support.tsx';
+import { renderDom, stubMatchMedia } from '../render/test-support.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { CLIENT_ERRORS_URL } from './reportClientError.ts';
 
@@ -17,12 +17,7 @@ describe('the crash screen informs the team', () => {
       fetchCalls.push([url, init]);
       return Promise.reject(new TypeError('offline'));
     });
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.clear();
   });

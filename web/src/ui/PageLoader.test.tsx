@@ -1,17 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderDom } from '../render/test-support.tsx';
+import { renderDom, stubMatchMedia } from '../render/test-support.tsx';
 import { PageLoader } from './PageLoader.tsx';
 
 describe('the page loader', () => {
   beforeEach(() => {
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,19 +3,14 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Album } from '../../api/types.ts';
-import { renderDom } from '../../render/test-support.tsx';
+import { renderDom, stubMatchMedia } from '../../render/test-support.tsx';
 import { AlbumTitleInput } from './AlbumTitleInput.tsx';
 
 const LONG_TITLE = 'Sommerfest der Freiwilligen Feuerwehr 2027';
 
 describe('the album title in the top bar (SPEC §5)', () => {
   beforeEach(() => {
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia();
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderDom } from '../../render/test-support.tsx';
+import { renderDom, stubMatchMedia } from '../../render/test-support.tsx';
 import { de } from '../../i18n/locales/de.ts';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import type { OrderUpdate } from './types.ts';
@@ -41,12 +41,7 @@ async function renderTimeline(updates: OrderUpdate[]) {
 
 describe('the order timeline (SPEC §2, §3 tracking code)', () => {
   beforeEach(() => {
-    // jsdom has no matchMedia; Mantine asks it for the colour scheme.
-    vi.stubGlobal('matchMedia', () => ({
-      matches: false,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-    }));
+    stubMatchMedia();
   });
   afterEach(() => vi.unstubAllGlobals());
 
