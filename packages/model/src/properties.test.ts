@@ -165,8 +165,20 @@ function changeFor(
       return section ? ops.renameSection(doc, section.id, `Renamed ${b}`) : undefined;
     }
     case 'moveSection': {
-      const section = pick(sections, a);
-      return section ? ops.moveSection(doc, section.id, b % (sections.length + 1)) : undefined;
+      // Mostly a movable section to a place in its range (otherwise nearly every move is refused and the run can
+      // end without one real move); every fourth, any section to any place, which the rules may refuse.
+      if (c % 4 === 0) {
+        const section = pick(sections, a);
+        return section ? ops.moveSection(doc, section.id, b % (sections.length + 1)) : undefined;
+      }
+      const section = pick(
+        sections.filter((s) => !isStaticSection(s)),
+        a,
+      );
+      const { min, max } = ops.sectionMoveRange(doc);
+      return section && max >= min
+        ? ops.moveSection(doc, section.id, min + (b % (max - min + 1)))
+        : undefined;
     }
     case 'deleteSection': {
       const section = pick(
