@@ -3,6 +3,7 @@
  * placed through the API as the checkout places it, and a page signed in as the admin.
  */
 import { randomUUID } from 'node:crypto';
+import { fillStickerCellsPatches, type AlbumDocument } from '@stickerbook/model';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, apiCall, logInApi, newPage, signInWithSession } from './harness.ts';
 
@@ -10,7 +11,7 @@ import { ADMIN, apiCall, logInApi, newPage, signInWithSession } from './harness.
 export const releaseDate = () => new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10);
 
 interface AlbumDoc {
-  workspace: { nodes: Record<string, { id: string; type: string; props: Record<string, unknown> }> };
+  workspace: AlbumDocument;
   version: number;
 }
 
@@ -38,30 +39,15 @@ export async function weddingAlbum(
 /** Puts a named sticker into every empty cell, so the album passes the order preflight. */
 export async function fillStickerCells(baseUrl: string, token: string, albumId: string): Promise<void> {
   const album = await apiCall<AlbumDoc>(baseUrl, `/albums/${albumId}`, { token });
-  const cells = Object.values(album.workspace.nodes).filter(
-    (node) => node.type === 'StickerCell' && !node.props.stickerId,
-  );
-  const patches = cells.flatMap((cell, index) => {
-    const id = `e2e-guest-${index}`;
-    return [
-      {
-        op: 'add',
-        path: `/stickers/${id}`,
-        value: {
-          id,
-          name: `Gast ${index + 1}`,
-          position: '',
-          doubleSticker: false,
-          sectionId: String(cell.props.sectionId),
-        },
-      },
-      { op: 'add', path: `/nodes/${cell.id}/props/stickerId`, value: id },
-    ];
-  });
   await apiCall(baseUrl, `/albums/${albumId}/mutations`, {
     method: 'POST',
     token,
-    body: { patches, version: album.version, clientId: 'e2e-orders', mutationId: randomUUID() },
+    body: {
+      patches: fillStickerCellsPatches(album.workspace, 'e2e-guest'),
+      version: album.version,
+      clientId: 'e2e-orders',
+      mutationId: randomUUID(),
+    },
   });
 }
 

@@ -14,6 +14,7 @@
  * Needs the built web app (`npm run build -w web`, or WEB_DIST) and Debian's chromium and unzip.
  */
 import { execFile } from 'node:child_process';
+import { fillStickerCellsPatches } from '@stickerbook/model';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,35 +49,7 @@ interface Artifact {
 /** Every empty sticker cell gets a named sticker and every sticker a name, so the album passes the preflight. */
 async function makeOrderable(api: Api, albumId: string): Promise<void> {
   const album = await api('GET', `/albums/${albumId}`);
-  const nodes = Object.values(album.workspace.nodes) as Array<{
-    id: string;
-    type: string;
-    props: Record<string, unknown>;
-  }>;
-  const patches = nodes
-    .filter((node) => node.type === 'StickerCell' && !node.props.stickerId)
-    .flatMap((cell, index) => {
-      const id = `bench-guest-${index}`;
-      return [
-        {
-          op: 'add',
-          path: `/stickers/${id}`,
-          value: {
-            id,
-            name: `Gast ${index + 1}`,
-            position: '',
-            doubleSticker: false,
-            sectionId: String(cell.props.sectionId),
-          },
-        },
-        { op: 'add', path: `/nodes/${cell.id}/props/stickerId`, value: id },
-      ];
-    });
-  for (const [id, sticker] of Object.entries(album.workspace.stickers ?? {}) as Array<
-    [string, { name?: string }]
-  >) {
-    if (!sticker.name) patches.push({ op: 'replace', path: `/stickers/${id}/name`, value: 'Alex' });
-  }
+  const patches = fillStickerCellsPatches(album.workspace, 'bench-guest');
   await api('POST', `/albums/${albumId}/mutations`, {
     patches,
     version: album.version,

@@ -1,20 +1,12 @@
 /** Starts the product the way `npm start` does (bundled server, built SPA, embedded database) for benchmarks. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
+// One free-port probe for the browser tests and the benchmarks.
+import { freePort } from '../../e2e/server-process.ts';
+
+export { freePort };
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export interface RunningServer {
   baseUrl: string;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createBlankAlbum, makeLargeAlbum } from './fixtures.ts';
+import { createBlankAlbum, fillStickerCellsPatches, makeLargeAlbum } from './fixtures.ts';
+import { unlinkSticker, updateSticker } from './operations/stickers.ts';
+import { applyPatches } from './patches.ts';
 import { isElementType } from './schema.ts';
-import { checkInvariants, sectionsInOrder, spreadsInOrder } from './tree.ts';
+import { checkInvariants, sectionOf, sectionsInOrder, spreadsInOrder } from './tree.ts';
 
 describe('fixtures', () => {
   it('builds the benchmark album of 60 spreads, 600 placed stickers and 400 other elements', () => {
@@ -27,5 +29,23 @@ describe('fixtures', () => {
       ['Back', true],
     ]);
     expect(checkInvariants(doc)).toEqual([]);
+  });
+
+  it('fills every empty sticker cell of its section and names every sticker, keeping the album valid', () => {
+    let doc = makeLargeAlbum({ spreads: 4, stickers: 12, otherElements: 0 });
+    const cells = Object.values(doc.nodes).filter((node) => node.type === 'StickerCell');
+    const [emptied, other] = cells;
+    doc = applyPatches(doc, unlinkSticker(doc, emptied.id).patches);
+    const unnamed = String(other.props.stickerId);
+    doc = applyPatches(doc, updateSticker(doc, unnamed, { name: '' }).patches);
+
+    const filled = applyPatches(doc, fillStickerCellsPatches(doc, 'guest'));
+
+    expect(checkInvariants(filled)).toEqual([]);
+    const sticker = filled.stickers['guest-0'];
+    expect(sticker).toMatchObject({ name: 'Gast 1', sectionId: sectionOf(doc, emptied.id)?.id });
+    expect(filled.nodes[emptied.id].props.stickerId).toBe('guest-0');
+    expect(filled.stickers[unnamed].name).toBe('Alex');
+    expect(fillStickerCellsPatches(filled, 'guest')).toEqual([]);
   });
 });
