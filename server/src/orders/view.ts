@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Language } from '../http/languages.ts';
 import type { OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { orderDocumentPath } from '../invoices/document-links.ts';
+import { PRODUCTION_SIGNALS, SHIPPED_SIGNALS, standingDesignApproval, TRANSFERRED_SIGNALS } from './stage.ts';
 import { trackingUrl } from './tracking.ts';
 import { formatMoney, signalTitle, translated } from './texts.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
@@ -105,13 +106,14 @@ export type OrderView = z.infer<typeof orderSchema>;
 /** 'SB-10001': the order number as customers quote it. */
 export const orderName = (number: number) => `SB-${number}`;
 
-/** A status cell is done at the first update with one of `signals` (SPEC §2 transfer/albums/shipment status). */
-function statusCell(
-  updates: readonly OrderUpdateRow[],
-  signals: readonly string[],
-  pendingDate: string | null = null,
-) {
-  const done = updates.find((update) => signals.includes(update.signal));
+const firstOf = (updates: readonly OrderUpdateRow[], signals: readonly string[]) =>
+  updates.find((update) => signals.includes(update.signal));
+
+/**
+ * A status cell (SPEC §2 design check, transfer/albums/shipment status) is done at `done`: the first update with
+ * one of the cell's signals, or for the design check the approval that stands (stage.ts).
+ */
+function statusCell(done: OrderUpdateRow | undefined, pendingDate: string | null = null) {
   if (!done) return { status: 'pending' as const, date: pendingDate, target: null };
   // SPEC §3: a shipment update may carry a tracking code; the carrier's tracking page is the target.
   return { status: 'done' as const, date: done.createdAt.toISOString(), target: trackingUrl(done.metadata) };
@@ -208,14 +210,10 @@ export function toOrderView(
       target_url: trackingUrl(update.metadata),
     })),
     invoice: invoiceOf(order.id, parts, linkTo),
-    design_check: statusCell(updates, ['print_approved', 'review_completed']),
-    transfer_status: statusCell(updates, ['transfer_completed']),
-    albums_status: statusCell(updates, ['production_started']),
-    shipment_status: statusCell(
-      updates,
-      ['albums_shipped', 'shipped'],
-      estimatedDeliveryDate(order.createdAt),
-    ),
+    design_check: statusCell(standingDesignApproval(updates)),
+    transfer_status: statusCell(firstOf(updates, TRANSFERRED_SIGNALS)),
+    albums_status: statusCell(firstOf(updates, PRODUCTION_SIGNALS)),
+    shipment_status: statusCell(firstOf(updates, SHIPPED_SIGNALS), estimatedDeliveryDate(order.createdAt)),
     review: { can_submit_review: album?.locked === true, can_approve: album !== undefined && !album.locked },
   };
 }

@@ -49,7 +49,12 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     const response = await call('GET', `/orders/dashboard?${query}`, { token: adminToken });
     expect(response.statusCode, response.body).toBe(200);
     return response.json() as {
-      orders: Array<{ id: string; name: string; transfer_status: { status: string } }>;
+      orders: Array<{
+        id: string;
+        name: string;
+        design_check: { status: string };
+        transfer_status: { status: string };
+      }>;
       meta: { counts: Record<string, number> };
       pagination: { total: number; pages: number };
     };
@@ -64,10 +69,14 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect((await addEvent(orderId, { signal: 'review_completed' })).statusCode).toBe(201);
     expect(await inScope('pending_review')).toEqual([]);
     expect(await inScope('pending_transfer')).toEqual([orderId]);
+    const designCheck = async () =>
+      (await dashboard('scope=show_all&query=scopeful')).orders[0]!.design_check.status;
+    expect(await designCheck()).toBe('done');
 
-    // Feedback after the design check sends the order back to review.
+    // Feedback after the design check sends the order back to review, and the design check column says so too.
     await addEvent(orderId, { signal: 'review_feedback', message: 'Seite 3 bitte prüfen' });
     expect(await inScope('pending_review')).toEqual([orderId]);
+    expect(await designCheck()).toBe('pending');
 
     await addEvent(orderId, { signal: 'transfer_completed' });
     expect(await inScope('pending_shipment')).toEqual([orderId]);
