@@ -11,6 +11,7 @@ export * from './history.ts';
 export * from './numbering.ts';
 export * from './symbols.ts';
 export * from './pricing/index.ts';
+export * from './order-stage.ts';
 export * from './rules/index.ts';
 export * from './fixtures.ts';
 export * from './print.ts';

@@ -1,10 +1,16 @@
 /** The Order of docs/api-contract.md "Checkout and orders", in the request's language. */
-import { estimatedDeliveryDate, type Currency } from '@stickerbook/model';
+import {
+  estimatedDeliveryDate,
+  PRODUCTION_SIGNALS,
+  SHIPPED_SIGNALS,
+  standingDesignApproval,
+  TRANSFERRED_SIGNALS,
+  type Currency,
+} from '@stickerbook/model';
 import { z } from 'zod';
 import type { Language } from '../http/languages.ts';
 import type { OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { orderDocumentPath } from '../invoices/document-links.ts';
-import { PRODUCTION_SIGNALS, SHIPPED_SIGNALS, standingDesignApproval, TRANSFERRED_SIGNALS } from './stage.ts';
 import { trackingUrl } from './tracking.ts';
 import { formatMoney, signalTitle, translated } from './texts.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
@@ -111,7 +117,7 @@ const firstOf = (updates: readonly OrderUpdateRow[], signals: readonly string[])
 
 /**
  * A status cell (SPEC §2 design check, transfer/albums/shipment status) is done at `done`: the first update with
- * one of the cell's signals, or for the design check the approval that stands (stage.ts).
+ * one of the cell's signals, or for the design check the approval that stands (the model's order-stage.ts).
  */
 function statusCell(done: OrderUpdateRow | undefined, pendingDate: string | null = null) {
   if (!done) return { status: 'pending' as const, date: pendingDate, target: null };

@@ -1,13 +1,13 @@
 /**
- * The order signal rules live twice, by necessity: in TypeScript (server/src/orders/stage.ts, which the order
- * view's status cells read) and in SQL (`order_stage_of`, which keeps the dashboard's indexed `orders.stage`). This
+ * The order signal rules live twice, by necessity: in TypeScript (packages/model/src/order-stage.ts, which the
+ * order view's status cells and the order card read) and in SQL (`order_stage_of`, which keeps the dashboard's indexed `orders.stage`). This
  * test writes every timeline of up to three signals into the database and checks that the stage the trigger keeps
  * is the stage orderStage gives, so the dashboard scope and the order page can never tell an admin two stories.
  */
+import { orderStage, standingDesignApproval } from '@stickerbook/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderUpdates } from '../../src/db/schema.ts';
-import { orderStage, standingDesignApproval } from '../../src/orders/stage.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
@@ -58,15 +58,13 @@ describe.each(DATABASE_KINDS)('order signal rules on %s', (kind) => {
     for (const timeline of all) {
       await db.delete(orderUpdates).where(eq(orderUpdates.orderId, orderId));
       if (timeline.length > 0)
-        await db
-          .insert(orderUpdates)
-          .values(
-            timeline.map((signal, minute) => ({
-              orderId,
-              signal,
-              createdAt: new Date(start + minute * 60_000),
-            })),
-          );
+        await db.insert(orderUpdates).values(
+          timeline.map((signal, minute) => ({
+            orderId,
+            signal,
+            createdAt: new Date(start + minute * 60_000),
+          })),
+        );
       const [{ stage }] = await db.select({ stage: orders.stage }).from(orders).where(eq(orders.id, orderId));
       const expected = orderStage(timeline.map((signal) => ({ signal })));
       if (stage !== expected)

@@ -37,7 +37,7 @@ describe('order signal colours (SPEC §4)', () => {
 });
 
 describe('the badge chain of an order card', () => {
-  it('activates a step when a matching update exists and dates it by the first one', () => {
+  it('activates a step when a matching update exists and dates it by the first one, the approval by the one that stands', () => {
     const steps = orderSteps([
       update('review_feedback', '2027-01-03T10:00:00Z'),
       update('print_approved', '2027-01-05T10:00:00Z'),
@@ -46,11 +46,20 @@ describe('the badge chain of an order card', () => {
     ]);
     expect(steps.map((s) => [s.key, s.date])).toEqual([
       ['placed', '2027-01-01T09:00:00Z'],
-      ['approved', '2027-01-02T10:00:00Z'],
+      ['approved', '2027-01-05T10:00:00Z'],
       ['accepted', null],
       ['production', null],
       ['shipped', null],
     ]);
+  });
+
+  it('takes the approval step back when feedback follows the approval', () => {
+    const steps = orderSteps([
+      update('order_placed', '2027-01-01T09:00:00Z'),
+      update('print_approved', '2027-01-02T10:00:00Z'),
+      update('review_feedback', '2027-01-03T10:00:00Z'),
+    ]);
+    expect(steps.find((s) => s.key === 'approved')?.date).toBeNull();
   });
 
   it('lists the timeline newest first', () => {

@@ -1,3 +1,4 @@
+import { DESIGN_APPROVED_SIGNALS, standingDesignApproval } from '@stickerbook/model';
 import type { InvoiceStatus, OrderUpdate } from './types.ts';
 
 /**
@@ -53,11 +54,12 @@ export function invoiceTone(status: InvoiceStatus | string): Tone {
 
 /**
  * The badge chain on an order card (SPEC §2): the steps an order goes through, in order. A step is active when
- * an update with one of its signals exists; its date is the first such update's.
+ * an update with one of its signals exists; its date is the first such update's. The design approval is the one
+ * that stands (the model's order signal rules): feedback after an approval takes the step back.
  */
 export const ORDER_STEPS = [
   { key: 'placed', signals: ['order_placed'] },
-  { key: 'approved', signals: ['print_approved', 'review_completed'] },
+  { key: 'approved', signals: DESIGN_APPROVED_SIGNALS },
   { key: 'accepted', signals: ['accepted'] },
   { key: 'production', signals: ['production_started'] },
   { key: 'shipped', signals: ['shipment_created', 'albums_shipped', 'shipped'] },
@@ -73,10 +75,13 @@ export interface OrderStep {
 
 export function orderSteps(updates: readonly OrderUpdate[]): OrderStep[] {
   const byTime = [...updates].sort((a, b) => a.created_at.localeCompare(b.created_at));
-  return ORDER_STEPS.map((step) => ({
-    key: step.key,
-    date: byTime.find((u) => (step.signals as readonly string[]).includes(u.signal))?.created_at ?? null,
-  }));
+  return ORDER_STEPS.map((step) => {
+    const done =
+      step.key === 'approved'
+        ? standingDesignApproval(byTime)
+        : byTime.find((u) => (step.signals as readonly string[]).includes(u.signal));
+    return { key: step.key, date: done?.created_at ?? null };
+  });
 }
 
 /** Newest first, as a timeline reads. */

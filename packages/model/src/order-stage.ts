@@ -7,9 +7,9 @@
  *   `review_completed` and staff's `review_feedback` is an approval (feedback after an approval takes it back);
  * - else review.
  *
- * The order view's status cells read these lists, and the database keeps `orders.stage` (the dashboard scopes'
- * indexed column) by the same rules in `order_stage_of` (migration 0014): a database test checks on every
- * short timeline that the two agree.
+ * Shared by the server (the order view's status cells) and the web app (the order card's badge chain). The
+ * database keeps `orders.stage` (the dashboard scopes' indexed column) by the same rules in `order_stage_of`
+ * (server migration 0014): a server database test checks on every short timeline that the two agree.
  */
 export type OrderStage = 'review' | 'transfer' | 'shipment' | 'shipped';
 
