@@ -19,14 +19,5 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 700,
-    rollupOptions: {
-      output: {
-        // Every lazy screen and component split the code into ~180 files, two thirds under 5 kB: a cold editor
-        // open asked for 122 of them, and the requests, not the bytes, held it back (HTTP/1.1 allows 6 at a
-        // time). Chunks under 20 kB are merged where that changes nothing a page runs: 63 files, the cold open
-        // ~20 % sooner (bench/RESULTS.md).
-        experimentalMinChunkSize: 20_000,
-      },
-    },
   },
 });
