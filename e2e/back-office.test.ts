@@ -77,6 +77,13 @@ describe.skipIf(skipBrowserTests)('back office', () => {
     expect(new URL(page.url()).searchParams.get('page')).toBe('2');
     await page.getByTestId('dashboard-tab-albums').click();
     await page.getByTestId('dashboard-album-row').first().waitFor();
+    // The chosen tab is underlined: the Tabs stylesheet wins over the button reset (a build that loaded the
+    // per-component stylesheets in another order once drew the tabs as bare text).
+    const underline = await page
+      .getByTestId('dashboard-tab-albums')
+      .evaluate((tab) => [getComputedStyle(tab).borderBottomWidth, getComputedStyle(tab).borderBottomColor]);
+    expect(underline[0]).not.toBe('0px');
+    expect(underline[1]).not.toBe('rgba(0, 0, 0, 0)');
     await shot(page, 'dashboard-albums');
 
     // The order page shows the staff panels; 'accepted' with an e-mail leaves the events form.
