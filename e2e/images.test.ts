@@ -211,6 +211,9 @@ async function openEditor(
   await page.getByTestId('editor-canvas').waitFor();
   await page.getByTestId('page-box').fill('2');
   await page.getByTestId('page-box').press('Enter');
+  // The page box moves the view to page 2: the spread emptied here, and the one a drop at the canvas centre lands
+  // on, is the spread in view once it holds still (a drop while it still moved once landed elsewhere).
+  await waitForEditorViewToSettle(page);
   await page.evaluate(() => {
     const editor = (window as any).stickerbookEditor;
     const spreadId = editor.selectionController.currentSpreadId();
