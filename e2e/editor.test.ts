@@ -19,6 +19,7 @@ import {
   apiCall,
   logInApi,
   type SessionTokens,
+  waitForEditorViewToSettle,
 } from './harness.ts';
 
 let stack: Stack;
@@ -74,6 +75,8 @@ async function openEditor(
   if (!options.viewport) {
     await page.getByTestId('page-box').fill('2');
     await page.getByTestId('page-box').press('Enter');
+    // The spread emptied, and the one the tests' pointer lands on, is the one in view once it holds still.
+    await waitForEditorViewToSettle(page);
     await clearCurrentSpread(page);
   }
   return { context, page };

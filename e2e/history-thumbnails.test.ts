@@ -13,6 +13,7 @@ import {
   logInApi,
   type Stack,
   apiCall,
+  waitForEditorViewToSettle,
 } from './harness.ts';
 
 let stack: Stack;
@@ -47,6 +48,7 @@ async function openNewAlbum(page: Page): Promise<void> {
   if (await cookie.isVisible()) await cookie.click();
   await page.getByTestId('page-box').fill('2');
   await page.getByTestId('page-box').press('Enter');
+  await waitForEditorViewToSettle(page);
 }
 
 /** The current spread's id and its elements, from the engine the canvas draws. */
