@@ -1,6 +1,8 @@
 // Debian packages the browser and print tests need: Chromium (playwright-core drives it; it never downloads
 // a browser of its own), poppler-utils (pdfinfo, pdffonts, pdftotext, pdfimages for checking print files) and
-// ghostscript (PDF/X conversion of the print-shop exports, with its CMYK profile).
+// ghostscript (PDF/X conversion of the print-shop exports, with its CMYK profile), tesseract-ocr with German
+// (reading invoices back from their rendered pages, as a person would) and Saxon-HE (running the official
+// EN 16931 and XRechnung rule sets on every kind of e-invoice).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
@@ -8,6 +10,9 @@ const PACKAGES = {
   chromium: '/usr/bin/chromium',
   'poppler-utils': '/usr/bin/pdfinfo',
   ghostscript: '/usr/bin/gs',
+  'tesseract-ocr': '/usr/bin/tesseract',
+  'tesseract-ocr-deu': '/usr/share/tesseract-ocr/5/tessdata/deu.traineddata',
+  'libsaxonhe-java': '/usr/share/java/Saxon-HE.jar',
 };
 
 /** CI=true (or 1): a missing package fails the run; locally its tests are skipped with a message instead. */

@@ -718,6 +718,14 @@ export const orders = pgTable(
     quoteName: text('quote_name'),
     releaseDate: text('release_date').notNull(),
     voucher: jsonb('voucher').$type<OrderVoucherSnapshot>(),
+    /** The buyer's VAT id (a company's), checked for format and check digit; with an EU country it means reverse charge. */
+    buyerVatId: text('buyer_vat_id'),
+    /** The public buyer's Leitweg-ID (XRechnung BT-10); with it, invoices are XRechnung. */
+    buyerReference: text('buyer_reference'),
+    /** How VAT applies (model pricing/tax.ts), frozen when placed like the rate it sets. */
+    taxTreatment: text('tax_treatment', { enum: ['standard', 'reverse_charge', 'export'] })
+      .notNull()
+      .default('standard'),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     /**

@@ -4,3 +4,5 @@ export * from './tables.ts';
 export * from './vouchers.ts';
 export * from './quote.ts';
 export * from './delivery.ts';
+export * from './totals.ts';
+export * from './tax.ts';

@@ -4,17 +4,16 @@ import { STARTING_PRICE } from '../constants.ts';
 export type Currency = 'EUR' | 'PLN';
 export const CURRENCIES = ['EUR', 'PLN'] as const;
 
-/** SPEC §5: gross = net x 1.19, truncated (to the cent). Integer maths avoids 0.1 + 0.2 surprises. */
+import { grossOf } from './totals.ts';
+
+/** Gross at the German 19 %: net plus VAT rounded half up (totals.ts). */
 export function grossFromNetCents(netCents: number): number {
-  return grossFromNet(netCents, 1900);
+  return grossOf(netCents, 1900);
 }
 
-/**
- * Gross of a net amount at a VAT rate in basis points (1900 = 19 %), truncated to the minor unit as SPEC §5 says
- * for 1.19. Integer only: net x (10000 + rate) stays far below 2^53 for any order this shop can take.
- */
+/** Gross of a net amount at a VAT rate in basis points (1900 = 19 %): net plus VAT rounded half up (totals.ts). */
 export function grossFromNet(netMinor: number, vatBasisPoints: number): number {
-  return Math.trunc((netMinor * (10_000 + vatBasisPoints)) / 10_000);
+  return grossOf(netMinor, vatBasisPoints);
 }
 
 /** The order button's starting price: 1241 zł in Polish, 285 € otherwise (SPEC §2). */

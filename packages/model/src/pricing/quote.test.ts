@@ -62,11 +62,11 @@ const voucher = (overrides: Partial<Voucher>): Voucher => ({
 });
 
 describe('quoteOrder', () => {
-  it('prices 50 albums with sticker packs to Germany at the starting price of 285,00 € gross', () => {
+  it('prices 50 albums with sticker packs to Germany at 285,01 € gross: 19 % of 239,50 € is 45,505 €, rounded half up', () => {
     const q = quote(euro);
     expect(q.amount).toBe(23_950);
-    expect(q.amountGross).toBe(28_500);
-    expect(q.taxValue).toBe(4_550);
+    expect(q.amountGross).toBe(28_501);
+    expect(q.taxValue).toBe(4_551);
     expect(q.lines.map((l) => [l.product, l.quantity, l.unitAmount, l.amount])).toEqual([
       ['album', 50, 379, 18_950],
       ['stickerpack', 50, 80, 4_000],

@@ -5,10 +5,11 @@
  *
  * Rules: every album carries one album line and one sticker line (packs or a single-variety box), priced by the
  * album-count tier; extra features cost a fixed amount per order or per album; shipping is per order and country.
- * The voucher is taken off the net amount including shipping. Gross = trunc(net x (1 + VAT)), SPEC §5, on the
- * total; each line's gross is shown truncated the same way, so line grosses need not add up to the total's.
+ * The voucher is taken off the net amount including shipping. VAT is the net total's VAT rounded half up
+ * (totals.ts); each line's gross is shown rounded the same way, so line grosses need not add up to the total's.
  */
-import { grossFromNet, type Currency } from './money.ts';
+import { type Currency } from './money.ts';
+import { grossOf, orderTotals } from './totals.ts';
 import { unitAmountFor, type PackagingType, type PriceTables } from './tables.ts';
 import { applyVoucher, type VoucherResult } from './vouchers.ts';
 
@@ -79,7 +80,7 @@ export function quoteOrder(tables: PriceTables, request: QuoteRequest): QuoteRes
     unitAmount: number,
   ): QuoteLine => {
     const amount = quantity * unitAmount;
-    return { product, kind, quantity, unitAmount, amount, amountGross: grossFromNet(amount, vatBasisPoints) };
+    return { product, kind, quantity, unitAmount, amount, amountGross: grossOf(amount, vatBasisPoints) };
   };
   const lines = [line('album', 'product', count, albumUnit as number)];
   lines.push(line(request.packaging, 'product', count, stickerUnit as number));
@@ -92,19 +93,23 @@ export function quoteOrder(tables: PriceTables, request: QuoteRequest): QuoteRes
   const voucher = code
     ? applyVoucher(tables.vouchers ?? [], code, { currency: tables.currency, subtotal, now: request.now })
     : null;
-  const amount = subtotal - (voucher?.discount ?? 0);
-  const amountGross = grossFromNet(amount, vatBasisPoints);
+  const totals = orderTotals({
+    lineAmounts: lines.map((l) => l.amount),
+    shipping: shipping as number,
+    discountFor: () => voucher?.discount ?? 0,
+    vatBasisPoints,
+  });
   return {
     ok: true,
     quote: {
       currency: tables.currency,
       lines,
       shipping: shipping as number,
-      subtotal,
+      subtotal: totals.subtotal,
       voucher,
-      amount,
-      amountGross,
-      taxValue: amountGross - amount,
+      amount: totals.amount,
+      amountGross: totals.amountGross,
+      taxValue: totals.taxValue,
       vatBasisPoints,
     },
   };
