@@ -1,5 +1,5 @@
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import { AccessTokens } from './auth/access-tokens.ts';
@@ -11,6 +11,7 @@ import { openDatabase, type Database } from './db/database.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerApiDocs } from './http/docs.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { controlCharacterError, findControlCharacter, loggableError } from './http/text-safety.ts';
 import { registerRateLimits, registerSecurityHeaders } from './http/security.ts';
 import { requestLogFields } from './http/request-log.ts';
 import { registerSpa } from './http/spa.ts';
@@ -28,13 +29,23 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
 }
 
+/** An error's log line: its kind, code and frames, never the values of a failed query (http/text-safety.ts). */
+function loggableErrorFields(error: FastifyError): {
+  type: string;
+  message: string;
+  stack: string;
+  [key: string]: unknown;
+} {
+  return { type: 'Error', message: '', stack: '', ...loggableError(error) };
+}
+
 /** Builds the whole HTTP app without listening (STYLE.md: tests start a real instance on a random port). */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       // The request line names route and path, never the query or a token (http/request-log.ts).
-      serializers: { req: requestLogFields },
+      serializers: { req: requestLogFields, err: loggableErrorFields },
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: BODY_LIMIT_BYTES,
@@ -48,7 +59,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  acceptEmptyJsonBodies(app);
+  readJsonBodies(app);
 
   const database =
     options.database ??
@@ -99,15 +110,20 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 }
 
 /**
- * `fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' } })` without a body is how
- * clients call body-less routes like POST /public/guest_tokens. Fastify refuses that as bad JSON; we treat it
- * as no body, and routes that need one still answer VALIDATION_FAILED.
+ * How JSON bodies are read. `fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' } })`
+ * without a body is how clients call body-less routes like POST /public/guest_tokens. Fastify refuses that as bad
+ * JSON; we treat it as no body, and routes that need one still answer VALIDATION_FAILED. A body with control
+ * characters in any text is refused with 422 before a route sees it (http/text-safety.ts).
  */
-function acceptEmptyJsonBodies(app: FastifyInstance): void {
+function readJsonBodies(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
-    return parseJson(request, body.toString(), done);
+    return parseJson(request, body.toString(), (error, parsed) => {
+      if (error) return done(error, undefined);
+      const field = findControlCharacter(parsed);
+      return field ? done(controlCharacterError(field), undefined) : done(null, parsed);
+    });
   });
 }

@@ -872,6 +872,8 @@ export const de: Catalogue = {
       INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
       EMAIL_TAKEN: 'Mit dieser E-Mail-Adresse gibt es schon ein Konto. Möchtest du dich anmelden?',
       VALIDATION_FAILED: 'Bitte überprüfe deine Eingaben.',
+      TEXT_CONTROL_CHARACTERS:
+        'Ein Feld enthält Steuerzeichen, die kein Text sind (oft beim Einfügen aus anderen Programmen). Bitte tippe den Text neu ein.',
       NOT_FOUND: 'Das konnten wir leider nicht finden.',
       NOT_OWNER: 'Das kann nur die Eigentümerin oder der Eigentümer des Albums.',
       NETWORK_ERROR: 'Keine Verbindung zum Server. Bitte prüfe deine Internetverbindung.',

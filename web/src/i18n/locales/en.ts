@@ -852,6 +852,8 @@ export const en = {
       INVALID_CREDENTIALS: 'E-mail or password is not correct.',
       EMAIL_TAKEN: 'There is already an account with this e-mail address. Log in instead?',
       VALIDATION_FAILED: 'Please check your entries.',
+      TEXT_CONTROL_CHARACTERS:
+        'A field contains control characters that are not text (often from pasting out of another program). Please type the text again.',
       NOT_FOUND: 'We could not find that.',
       NOT_OWNER: 'Only the owner of the album can do that.',
       NETWORK_ERROR: 'No connection to the server. Please check your internet connection.',

@@ -874,6 +874,8 @@ export const fr: Catalogue = {
       INVALID_CREDENTIALS: 'L’adresse e-mail ou le mot de passe est incorrect.',
       EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail. Voulez-vous vous connecter ?',
       VALIDATION_FAILED: 'Merci de vérifier vos saisies.',
+      TEXT_CONTROL_CHARACTERS:
+        'Un champ contient des caractères de contrôle qui ne sont pas du texte (souvent après un copier-coller depuis un autre programme). Veuillez ressaisir le texte.',
       NOT_FOUND: 'Nous n’avons rien trouvé.',
       NOT_OWNER: 'Seul·e le·la propriétaire de l’album peut faire cela.',
       NETWORK_ERROR: 'Pas de connexion au serveur. Vérifiez votre connexion Internet.',

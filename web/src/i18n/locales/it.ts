@@ -875,6 +875,8 @@ export const it: Catalogue = {
       INVALID_CREDENTIALS: 'E-mail o password non corretti.',
       EMAIL_TAKEN: 'Esiste già un account con questo indirizzo e-mail. Vuoi accedere?',
       VALIDATION_FAILED: 'Controlla i dati inseriti.',
+      TEXT_CONTROL_CHARACTERS:
+        'Un campo contiene caratteri di controllo che non sono testo (spesso incollati da un altro programma). Digita di nuovo il testo.',
       NOT_FOUND: 'Non siamo riusciti a trovarlo.',
       NOT_OWNER: 'Solo chi possiede l’album può farlo.',
       NETWORK_ERROR: 'Nessuna connessione al server. Controlla la tua connessione a Internet.',

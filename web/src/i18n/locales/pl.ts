@@ -864,6 +864,8 @@ export const pl: Catalogue = {
       INVALID_CREDENTIALS: 'Nieprawidłowy e-mail lub hasło.',
       EMAIL_TAKEN: 'Konto z tym adresem e-mail już istnieje. Chcesz się zalogować?',
       VALIDATION_FAILED: 'Sprawdź wprowadzone dane.',
+      TEXT_CONTROL_CHARACTERS:
+        'Pole zawiera znaki sterujące, które nie są tekstem (często po wklejeniu z innego programu). Wpisz tekst ponownie.',
       NOT_FOUND: 'Nie udało się tego znaleźć.',
       NOT_OWNER: 'Może to zrobić tylko właściciel albumu.',
       NETWORK_ERROR: 'Brak połączenia z serwerem. Sprawdź połączenie z internetem.',
