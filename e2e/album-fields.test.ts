@@ -92,17 +92,14 @@ describe.skipIf(skipBrowserTests)('album fields in the browser', () => {
         title: 'Comments 2027',
         language: 'en',
       });
-      await api(`/albums/${albumId}/invitations`, {
+      // The owner passes the invitation's link on; whoever holds it may accept.
+      const invitation = await api<{ accept_url: string }>(`/albums/${albumId}/invitations`, {
         method: 'POST',
         token: owner.access_token,
         body: { email: collaborator.user.email },
       });
-      const { invitations } = await api<{ invitations: Array<{ token: string; album_id: string }> }>(
-        '/invitations/pending',
-        { token: collaborator.access_token },
-      );
-      const invitation = invitations.find((candidate) => candidate.album_id === albumId)!;
-      await api(`/invitations/${invitation.token}/confirm`, {
+      const invitationToken = /\/invitations\/([^/]+)\/accept$/.exec(invitation.accept_url)![1];
+      await api(`/invitations/${invitationToken}/confirm`, {
         method: 'POST',
         token: collaborator.access_token,
       });

@@ -77,6 +77,66 @@ describe.each(DATABASE_KINDS)('album invitations on %s', (kind) => {
     throw new Error(`no mail to ${address}`);
   }
 
+  /** Opens the activation link of the sign-up mail, as the account's owner would. */
+  async function activateFromMail(session: Session) {
+    const [mail] = await mailTo(session.user.email);
+    const token = new URL(/http\S+\/profile\/activate\?token=\S+/.exec(mail.text)![0]).searchParams.get(
+      'token',
+    )!;
+    const activated = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v1/users/activate',
+      headers: bearer(session.access_token),
+      payload: { token },
+    });
+    expect(activated.json().activated).toBe(true);
+  }
+
+  it('does not give an invitation to whoever signs up first with the invited address, until the address is proven', async () => {
+    const squatter = await signUp(t.app, 'invited-squatter@example.com');
+    const third = await createAlbum(t.app, owner.access_token, {
+      blueprint_id: 'test-fixture',
+      language: 'de',
+    });
+    await call('POST', `/albums/${third.id}/invitations`, owner.access_token, {
+      email: 'invited-squatter@example.com',
+    });
+    expect((await call('GET', '/invitations/pending', squatter.access_token)).json()).toEqual({
+      invitations: [],
+      verification_required: true,
+    });
+    // Activating needs the mail's token: none, another account's, or a forged one change nothing.
+    const other = await signUp(t.app);
+    const [otherMail] = await mailTo(other.user.email);
+    const othersToken = new URL(
+      /http\S+\/profile\/activate\?token=\S+/.exec(otherMail.text)![0],
+    ).searchParams.get('token')!;
+    for (const payload of [
+      {},
+      { token: othersToken },
+      { token: 'eyJhbGciOiJIUzI1NiJ9.e30.forged' },
+      { token: squatter.access_token },
+    ]) {
+      const response = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/activate',
+        headers: bearer(squatter.access_token),
+        payload,
+      });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    expect((await call('GET', '/users/me', squatter.access_token)).json().activated).toBe(false);
+    expect((await call('GET', '/invitations/pending', squatter.access_token)).json().invitations).toEqual([]);
+    // The activation mail is in the account's language and can be sent again until the address is proven.
+    expect((await mailTo('invited-squatter@example.com'))[0].subject).toContain('Stickerbook');
+    expect((await call('POST', '/users/activation_mail', squatter.access_token)).statusCode).toBe(204);
+    await activateFromMail(squatter);
+    expect(
+      (await call('GET', '/invitations/pending', squatter.access_token)).json().invitations,
+    ).toHaveLength(1);
+    expect((await call('POST', '/users/activation_mail', squatter.access_token)).statusCode).toBe(409);
+  });
+
   it('the owner invites by e-mail; the invitation is pending and mailed in the album language', async () => {
     const response = await invite('friend@example.com');
     expect(response.statusCode).toBe(201);
@@ -124,11 +184,17 @@ describe.each(DATABASE_KINDS)('album invitations on %s', (kind) => {
         email: invitee.user.email.toUpperCase(),
       })
     ).json<Invitation>();
+    // Signing up with the invited address proves nothing: the invitation waits for the activation link.
+    const unverified = await call('GET', '/invitations/pending', invitee.access_token);
+    expect(unverified.json()).toEqual({ invitations: [], verification_required: true });
+    await activateFromMail(invitee);
     const pending = await call('GET', '/invitations/pending', invitee.access_token);
     expect(pending.statusCode).toBe(200);
+    expect(pending.json().verification_required).toBe(false);
     const [mine] = pending.json<{ invitations: Array<Invitation & { token: string }> }>().invitations;
     expect(mine).toMatchObject({ id: created.id, album_id: second.id, album_title: 'Klasse 4b' });
     // Nobody else sees it, and a guest has no address to be invited at.
+    await activateFromMail(other);
     expect((await call('GET', '/invitations/pending', other.access_token)).json().invitations).toEqual([]);
     const guest = await createGuest(t.app);
     expect((await call('GET', '/invitations/pending', guest.access_token)).statusCode).toBe(401);

@@ -1,6 +1,8 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+/** An activation link works for two weeks; the profile sends a new one on request. */
+export const ACTIVATION_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 /** Who is calling: a signed-in user or a guest (DESIGN.md "Accounts and roles"). */
 export type Principal =
@@ -36,6 +38,32 @@ export class AccessTokens {
       .setIssuedAt()
       .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
       .sign(this.#key);
+  }
+
+  /**
+   * The account activation link's token (issue 22): proves that whoever opens it reads mail sent to `email`. Its
+   * own `typ`, so it never passes as an access token, and it names the address, so it dies with an e-mail change.
+   */
+  signActivation(user: { id: string; email: string }): Promise<string> {
+    return new SignJWT({ typ: 'activate', email: user.email })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(user.id)
+      .setIssuedAt()
+      .setExpirationTime(`${ACTIVATION_TOKEN_TTL_SECONDS}s`)
+      .sign(this.#key);
+  }
+
+  /** The user id and address an activation token was made for, or null when it is invalid or expired. */
+  async verifyActivation(token: string): Promise<{ userId: string; email: string } | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, { algorithms: ['HS256'] });
+      if (payload.typ !== 'activate' || typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+        return null;
+      return { userId: payload.sub, email: payload.email };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sendActivationMail } from './activation.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie.ts';
 import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
@@ -42,6 +43,10 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         nickname: nickname ?? null,
         locale: preferredLanguage(request.headers['accept-language']),
       });
+      // The account works at once; what is meant for its address waits for the activation link.
+      await sendActivationMail(ctx, user).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not queue the activation mail'),
+      );
       return reply.status(201).send(await issueUserSession(ctx, reply, user));
     },
   );

@@ -23,6 +23,7 @@ import {
   type InvitationDetails,
 } from './repository.ts';
 import { errorResponses } from '../routes/schemas.ts';
+import { findUserById } from '../repositories/users.ts';
 
 const albumParams = z.object({ id: z.string().min(1).max(64) });
 const uuidParams = z.object({ id: z.uuid() });
@@ -141,13 +142,23 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['invitations'],
-        response: { 200: z.object({ invitations: z.array(myInvitationSchema) }), ...errorResponses },
+        response: {
+          200: z.object({ invitations: z.array(myInvitationSchema), verification_required: z.boolean() }),
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
-      const user = requireUser(request);
+      const user = await findUserById(db, requireUser(request).id);
+      // Only an address the account has proven it reads (activation link, issue 22) sees what was sent to it;
+      // whoever signs up first with an invited address gets nothing. The mail's own link still works: it proves
+      // ownership by itself.
+      if (!user?.activatedAt) return { invitations: [], verification_required: true };
       const rows = await listPendingInvitationsFor(db, user.email);
-      return { invitations: rows.map((row) => ({ ...toInvitation(row), token: row.token })) };
+      return {
+        invitations: rows.map((row) => ({ ...toInvitation(row), token: row.token })),
+        verification_required: false,
+      };
     },
   );
 

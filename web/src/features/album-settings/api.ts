@@ -148,11 +148,18 @@ export interface MyInvitation extends Invitation {
 
 export const pendingInvitationsKey = ['invitations', 'pending'] as const;
 
+/** Invitations show only once the account has confirmed its address (`verification_required` until then). */
 export function usePendingInvitations() {
   return useQuery({
     queryKey: pendingInvitationsKey,
-    queryFn: async () => (await api.get<{ invitations: MyInvitation[] }>('/invitations/pending')).invitations,
+    queryFn: () =>
+      api.get<{ invitations: MyInvitation[]; verification_required: boolean }>('/invitations/pending'),
   });
+}
+
+/** Sends the account's activation mail again. */
+export function useResendActivationMail() {
+  return useMutation({ mutationFn: () => api.post<void>('/users/activation_mail') });
 }
 
 export function useConfirmInvitation() {

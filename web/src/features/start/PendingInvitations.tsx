@@ -1,20 +1,59 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { IconMailOpened } from '@tabler/icons-react';
+import { IconMailCheck, IconMailOpened } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { notify } from '../../ui/notify.ts';
-import { useConfirmInvitation, usePendingInvitations } from '../album-settings/api.ts';
+import {
+  useConfirmInvitation,
+  usePendingInvitations,
+  useResendActivationMail,
+} from '../album-settings/api.ts';
 
 /**
  * Invitations to the signed-in user's e-mail, accepted right here: the invitation mail may never have gone out
- * (no mail server) or got lost, and the invitee still finds the album.
+ * (no mail server) or got lost, and the invitee still finds the album. They show once the account has confirmed
+ * that it reads that address; until then the page asks for the confirmation and offers the mail again.
  */
 export function PendingInvitations() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const pending = usePendingInvitations();
   const accept = useConfirmInvitation();
-  if (!pending.data || pending.data.length === 0) return null;
+  const resend = useResendActivationMail();
+  if (pending.data?.verification_required) {
+    return (
+      <Alert
+        color="blue"
+        icon={<IconMailCheck />}
+        title={t('start.verify.title')}
+        mb="lg"
+        data-testid="verify-email"
+      >
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t('start.verify.body')}</Text>
+          {resend.isSuccess ? (
+            <Text size="sm" role="status" data-testid="verify-email-sent">
+              {t('start.verify.sent')}
+            </Text>
+          ) : (
+            <Button
+              size="xs"
+              variant="light"
+              loading={resend.isPending}
+              onClick={() =>
+                resend.mutate(undefined, { onError: () => notify.error(t('start.verify.sendError')) })
+              }
+              data-testid="verify-email-resend"
+            >
+              {t('start.verify.resend')}
+            </Button>
+          )}
+        </Stack>
+      </Alert>
+    );
+  }
+  const invitations = pending.data?.invitations ?? [];
+  if (invitations.length === 0) return null;
   return (
     <Alert
       color="orange"
@@ -24,7 +63,7 @@ export function PendingInvitations() {
       data-testid="pending-invitations"
     >
       <Stack gap="xs">
-        {pending.data.map((invitation) => (
+        {invitations.map((invitation) => (
           <Group key={invitation.id} justify="space-between" wrap="nowrap" data-testid="pending-invitation">
             <Text size="sm" style={{ minWidth: 0 }}>
               {t('start.invitations.from', {

@@ -1645,6 +1645,13 @@ export const de: Catalogue = {
       accept: 'Annehmen',
       acceptError: 'Die Einladung konnte nicht angenommen werden.',
     },
+    verify: {
+      title: 'Bitte bestätige deine E-Mail-Adresse',
+      body: 'Wir haben dir einen Link geschickt. Sobald du ihn geöffnet hast, siehst du hier auch Einladungen zu Alben, die an deine Adresse gingen.',
+      resend: 'Link erneut senden',
+      sent: 'Wir haben dir einen neuen Link geschickt.',
+      sendError: 'Der Link konnte nicht gesendet werden. Bitte versuche es später erneut.',
+    },
     title: 'Meine Alben',
     create: 'Album erstellen',
     createFirst: 'Mein erstes Album erstellen',
@@ -1794,6 +1801,11 @@ export const de: Catalogue = {
     successTitle: 'Konto aktiviert',
     successBody: 'Danke! Dein Konto ist jetzt aktiv.',
     toStart: 'Zu meinen Alben',
+    noToken:
+      'Öffne den Link aus der E-Mail, die wir dir nach der Registrierung geschickt haben, um dein Konto zu aktivieren.',
+    invalid: 'Dieser Aktivierungslink ist ungültig oder abgelaufen. Fordere einfach einen neuen an.',
+    resend: 'Link erneut senden',
+    sent: 'Wir haben dir einen neuen Link geschickt.',
   },
   wizard: {
     title: 'Neues Album erstellen',

@@ -1648,6 +1648,13 @@ export const fr: Catalogue = {
       accept: 'Accepter',
       acceptError: 'L’invitation n’a pas pu être acceptée.',
     },
+    verify: {
+      title: 'Veuillez confirmer votre adresse e-mail',
+      body: 'Nous vous avons envoyé un lien. Une fois ouvert, les invitations à des albums envoyées à votre adresse apparaîtront aussi ici.',
+      resend: 'Renvoyer le lien',
+      sent: 'Nous vous avons envoyé un nouveau lien.',
+      sendError: 'Le lien n’a pas pu être envoyé. Veuillez réessayer plus tard.',
+    },
     title: 'Mes albums',
     create: 'Créer un album',
     createFirst: 'Créer mon premier album',
@@ -1797,6 +1804,11 @@ export const fr: Catalogue = {
     successTitle: 'Compte activé',
     successBody: 'Merci ! Votre compte est maintenant actif.',
     toStart: 'Vers mes albums',
+    noToken:
+      'Ouvrez le lien de l’e-mail que nous vous avons envoyé après votre inscription pour activer votre compte.',
+    invalid: 'Ce lien d’activation est invalide ou a expiré. Demandez-en simplement un nouveau.',
+    resend: 'Renvoyer le lien',
+    sent: 'Nous vous avons envoyé un nouveau lien.',
   },
   wizard: {
     title: 'Créer un nouvel album',

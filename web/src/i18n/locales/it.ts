@@ -1651,6 +1651,13 @@ export const it: Catalogue = {
       accept: 'Accetta',
       acceptError: 'Non è stato possibile accettare l’invito.',
     },
+    verify: {
+      title: 'Conferma il tuo indirizzo e-mail',
+      body: 'Ti abbiamo inviato un link. Dopo averlo aperto, qui vedrai anche gli inviti agli album inviati al tuo indirizzo.',
+      resend: 'Invia di nuovo il link',
+      sent: 'Ti abbiamo inviato un nuovo link.',
+      sendError: 'Non è stato possibile inviare il link. Riprova più tardi.',
+    },
     title: 'I miei album',
     create: 'Crea album',
     createFirst: 'Crea il mio primo album',
@@ -1800,6 +1807,11 @@ export const it: Catalogue = {
     successTitle: 'Account attivato',
     successBody: 'Grazie! Il tuo account ora è attivo.',
     toStart: 'Ai miei album',
+    noToken:
+      'Apri il link dell’e-mail che ti abbiamo inviato dopo la registrazione per attivare il tuo account.',
+    invalid: 'Questo link di attivazione non è valido o è scaduto. Richiedine semplicemente uno nuovo.',
+    resend: 'Invia di nuovo il link',
+    sent: 'Ti abbiamo inviato un nuovo link.',
   },
   wizard: {
     title: 'Crea un nuovo album',
