@@ -10,8 +10,9 @@ import { alignTrueTypeGlyphs } from './truetype-glyph-alignment.ts';
  * A plain A4 business document (invoice page, delivery note) drawn with pdf-lib. Fonts are Noto Sans TrueType,
  * embedded and subset: PDF/A (the e-invoice) forbids unembedded fonts, and Noto covers every letter of the five
  * product languages (Polish ł, ś, ż...). The font files are glyph-aligned before fontkit subsets them
- * (truetype-glyph-alignment.ts: unaligned, the subsets lost most letters in poppler and Ghostscript). The layout is a cursor that moves down the page; tables break onto new
- * pages and repeat their header.
+ * (truetype-glyph-alignment.ts: unaligned, the subsets lost most letters in poppler and Ghostscript). Info and
+ * XMP metadata come from one description (document-metadata.ts). The layout is a cursor that moves down the
+ * page; tables break onto new pages and repeat their header.
  */
 
 const POINTS_PER_MM = 72 / 25.4;
