@@ -7,6 +7,7 @@ import {
   type PostalAddress,
 } from './invoice-data.ts';
 import { paymentTermsText, renderInvoicePage } from './invoice-page.ts';
+import { withInvoiceMetadata } from './pdf-metadata.ts';
 import { addPrecedingInvoiceReference } from './preceding-invoice-fix.ts';
 
 export type { InvoiceData, InvoiceBuyer, InvoiceLine, PostalAddress } from './invoice-data.ts';
@@ -35,7 +36,8 @@ export async function buildInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
   });
   if (typeof pdf === 'string') throw new Error('Factur-X generation returned XML instead of a PDF');
   const fixed = await addPrecedingInvoiceReference(pdf, checked);
-  return Buffer.from(fixed.buffer, fixed.byteOffset, fixed.byteLength);
+  const described = await withInvoiceMetadata(fixed, checked, language);
+  return Buffer.from(described.buffer, described.byteOffset, described.byteLength);
 }
 
 /** Only used for canned XMP texts; the library knows these tags. */

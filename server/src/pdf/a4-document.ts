@@ -1,13 +1,18 @@
 import fontkit from '@pdf-lib/fontkit';
+import { randomInt } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { setDocumentMetadata } from './document-metadata.ts';
+import { alignTrueTypeGlyphs } from './truetype-glyph-alignment.ts';
 
 /**
  * A plain A4 business document (invoice page, delivery note) drawn with pdf-lib. Fonts are Noto Sans TrueType,
  * embedded and subset: PDF/A (the e-invoice) forbids unembedded fonts, and Noto covers every letter of the five
- * product languages (Polish ł, ś, ż...). The layout is a cursor that moves down the page; tables break onto new
- * pages and repeat their header.
+ * product languages (Polish ł, ś, ż...). The font files are glyph-aligned before fontkit subsets them
+ * (truetype-glyph-alignment.ts: unaligned, the subsets lost most letters in poppler and Ghostscript). Info and
+ * XMP metadata come from one description (document-metadata.ts). The layout is a cursor that moves down the
+ * page; tables break onto new pages and repeat their header.
  */
 
 const POINTS_PER_MM = 72 / 25.4;
@@ -24,14 +29,14 @@ const FONT_FILES = {
   regular: '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
   bold: '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
 };
-/** The TrueType files are 0.6 MB each and never change while the process runs: read them once. */
-let fontBytes: Promise<{ regular: Buffer; bold: Buffer }> | undefined;
+/** The TrueType files are 0.6 MB each and never change while the process runs: read and align them once. */
+let fontBytes: Promise<{ regular: Uint8Array; bold: Uint8Array }> | undefined;
 
 function loadFontBytes() {
   fontBytes ??= Promise.all([
     readFile(resolveFromHere.resolve(FONT_FILES.regular)),
     readFile(resolveFromHere.resolve(FONT_FILES.bold)),
-  ]).then(([regular, bold]) => ({ regular, bold }));
+  ]).then(([regular, bold]) => ({ regular: alignTrueTypeGlyphs(regular), bold: alignTrueTypeGlyphs(bold) }));
   return fontBytes;
 }
 
@@ -68,14 +73,10 @@ export class A4Document {
     pdf.registerFontkit(fontkit);
     const bytes = await loadFontBytes();
     const [regular, bold] = await Promise.all([
-      pdf.embedFont(bytes.regular, { subset: true }),
-      pdf.embedFont(bytes.bold, { subset: true }),
+      pdf.embedFont(bytes.regular, { subset: true, customName: subsetName('NotoSans-Regular') }),
+      pdf.embedFont(bytes.bold, { subset: true, customName: subsetName('NotoSans-Bold') }),
     ]);
-    pdf.setTitle(meta.title);
-    pdf.setAuthor(meta.author);
-    pdf.setLanguage(meta.language);
-    pdf.setProducer('Stickerbook');
-    pdf.setCreator('Stickerbook');
+    setDocumentMetadata(pdf, meta);
     return new A4Document(pdf, regular, bold);
   }
 
@@ -223,6 +224,15 @@ export class A4Document {
 
 function lineHeightMm(sizePt: number): number {
   return (sizePt * 1.35) / POINTS_PER_MM;
+}
+
+/**
+ * A subset font's name starts with six capital letters and a plus (PDF 32000-1 §9.6.4), which tells viewers and
+ * PDF/A checkers that the program holds only the glyphs used; pdf-lib's default (`NotoSans-Regular-4482`) does not.
+ */
+function subsetName(postScriptName: string): string {
+  const tag = Array.from({ length: 6 }, () => String.fromCharCode(65 + randomInt(26))).join('');
+  return `${tag}+${postScriptName}`;
 }
 
 /** Control characters (tabs, line breaks from form fields) have no glyph: they become spaces. */

@@ -65,8 +65,10 @@ export function pdfInfo(pdf: Uint8Array): Promise<Record<string, string>> {
   });
 }
 
-/** Fonts as pdffonts lists them: name, type, and whether each is embedded. */
-export function pdfFonts(pdf: Uint8Array): Promise<Array<{ name: string; embedded: boolean }>> {
+/** Fonts as pdffonts lists them: name, whether each is embedded, a subset, and has a ToUnicode map. */
+export function pdfFonts(
+  pdf: Uint8Array,
+): Promise<Array<{ name: string; embedded: boolean; subset: boolean; toUnicode: boolean }>> {
   return withTempPdf(pdf, async (path) => {
     const { stdout } = await run('pdffonts', [path]);
     return stdout
@@ -76,7 +78,12 @@ export function pdfFonts(pdf: Uint8Array): Promise<Array<{ name: string; embedde
       .map((line) => {
         const columns = line.trim().split(/\s+/);
         // name type [type2] encoding emb sub uni object ID
-        return { name: columns[0]!, embedded: columns[columns.length - 5] === 'yes' };
+        return {
+          name: columns[0]!,
+          embedded: columns[columns.length - 5] === 'yes',
+          subset: columns[columns.length - 4] === 'yes',
+          toUnicode: columns[columns.length - 3] === 'yes',
+        };
       });
   });
 }
