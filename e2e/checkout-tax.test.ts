@@ -4,6 +4,7 @@
  * line into reverse charge with a lower total before the order is placed; the summary says how and when to pay;
  * a school's Leitweg-ID is checked the same way. The order the server stores carries no VAT.
  */
+import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
@@ -21,8 +22,12 @@ import { fillStickerCells, releaseDate } from './orders-helpers.ts';
 
 let stack: Stack;
 let browser: Browser;
+/** Where the steps are photographed, as e2e/checkout.test.ts does. */
+const SHOTS = process.env.CHECKOUT_SHOTS_DIR ?? '/tmp/checkout-shots';
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
 
 beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
   stack = await startStack();
   browser = await launchBrowser();
 }, 90_000);
@@ -119,6 +124,7 @@ describe.skipIf(skipBrowserTests)('VAT across borders in the checkout', () => {
     expect(net).toBeLessThan(withVat);
     expect(await text(page, 'checkout-submit')).toContain(await text(page, 'summary-total'));
     await expectNoSeriousA11yViolations(page, 'checkout contact step with a VAT id');
+    await shot(page, 'de-desktop-vat-reverse-charge');
 
     await page.getByTestId('contact-consent').check();
     await page.getByTestId('checkout-submit').click();
@@ -163,6 +169,7 @@ describe.skipIf(skipBrowserTests)('VAT across borders in the checkout', () => {
       .toBe('Steuerfreie Ausfuhr, 0 % MwSt.');
     await expect.poll(() => text(page, 'summary-vat')).toBe('0,00 €');
     await expectNoSeriousA11yViolations(page, 'checkout contact step with a Leitweg-ID');
+    await shot(page, 'de-desktop-leitweg-export');
     await context.close();
   });
 });
