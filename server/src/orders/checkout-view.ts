@@ -4,6 +4,7 @@ import {
   deliveryWarning,
   estimatedDeliveryDate,
   featureAmount,
+  TAX_TREATMENTS,
   type AlbumCategory,
   type Quote,
 } from '@stickerbook/model';
@@ -14,6 +15,18 @@ import type { LoadedPriceList } from './price-tables.ts';
 import { formatMoney, translated, voucherMessage } from './texts.ts';
 import { lineItemSchema } from './view.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
+import { STRIPE_DAYS_UNTIL_DUE } from '../providers/stripe/stripe-invoicing.ts';
+
+/**
+ * How the customer pays (issue 21 §3, stated before the order is placed): on invoice, by bank transfer without
+ * deduction on receipt (the built-in invoice's terms, invoices/invoice-labels.ts `payNow`), or through Stripe's
+ * hosted invoice page within its term when Stripe is configured.
+ */
+const paymentSchema = z.object({
+  method: z.enum(['invoice_bank_transfer', 'stripe_hosted_invoice']),
+  /** Days after the invoice date; null = on receipt of the invoice. */
+  due_days: z.number().int().nullable(),
+});
 
 export const checkoutSchema = z.object({
   errors: z.array(preflightEntrySchema),
@@ -54,6 +67,10 @@ export const checkoutSchema = z.object({
   amount_human: z.string(),
   amount_gross_human: z.string(),
   tax_value_human: z.string(),
+  /** How VAT applies (issue 21 §4): the table's rate, reverse charge (0 %) or export (0 %). */
+  tax_treatment: z.enum(TAX_TREATMENTS),
+  vat_basis_points: z.number().int(),
+  payment: paymentSchema,
   voucher: z
     .object({
       code: z.string(),
@@ -88,6 +105,8 @@ export function toCheckoutView(input: {
   quote: Quote;
   noAlbums: number;
   voucherMinimum: number;
+  /** STRIPE_SECRET_KEY is set: invoices come with Stripe's hosted payment page. */
+  stripeInvoices: boolean;
   language: Language;
   now: Date;
 }): CheckoutView {
@@ -144,6 +163,11 @@ export function toCheckoutView(input: {
     amount_human: human(quote.amount),
     amount_gross_human: human(quote.amountGross),
     tax_value_human: human(quote.taxValue),
+    tax_treatment: quote.taxTreatment,
+    vat_basis_points: quote.vatBasisPoints,
+    payment: input.stripeInvoices
+      ? { method: 'stripe_hosted_invoice', due_days: STRIPE_DAYS_UNTIL_DUE }
+      : { method: 'invoice_bank_transfer', due_days: null },
     voucher: quote.voucher && {
       code: quote.voucher.code,
       status: quote.voucher.status,

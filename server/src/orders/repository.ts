@@ -75,7 +75,8 @@ async function inTransaction<T>(db: Db, work: (execute: ExecuteSql) => Promise<T
 }
 
 /**
- * Every row of a new order in one statement, the function place_order (migration 0021_orders-hot-path): the
+ * Every row of a new order in one statement, the function place_order (migrations 0021_orders-hot-path and
+ * 0023_place-order-tax, which adds the buyer's tax data): the
  * voucher's use, the order, its address and line items, the first update `order_placed`, the redemption, and the
  * album's hasOrder/lastOrderId/release date (updated_at too, so cached album views are renewed). The voucher's
  * `uses` goes up with a conditional UPDATE: of two parallel orders for the last use only one matches the row; the
@@ -121,6 +122,9 @@ export async function placeOrderRows(
       quote_name: order.quoteName ?? null,
       release_date: order.releaseDate,
       voucher: order.voucher ?? null,
+      buyer_vat_id: order.buyerVatId ?? null,
+      buyer_reference: order.buyerReference ?? null,
+      tax_treatment: order.taxTreatment ?? 'standard',
       idempotency_key: order.idempotencyKey,
       request_hash: order.requestHash,
     },

@@ -38,6 +38,10 @@ const checkoutQuerySchema = z.strictObject({
   voucher_code: z.string().max(100).optional(),
   /** The event date chosen in the product step, for the delivery warning before it is saved. */
   release_date: z.iso.date().optional(),
+  /** The buyer's VAT id (issue 21 §4): with a valid one an EU business abroad is quoted under reverse charge. */
+  vat_id: z.string().max(100).optional(),
+  /** The Leitweg-ID of a public buyer (issue 21 §5): checked here too, so the form learns early. */
+  buyer_reference: z.string().max(100).optional(),
 });
 
 /**
@@ -64,6 +68,8 @@ const orderFormSchema = z.strictObject({
   quoteName: text(1000),
   stickerPackagingType: text(100),
   releaseDate: text(100),
+  vatId: text(100),
+  buyerReference: text(100),
   printConsent: z.boolean().optional(),
   // Amounts a client sends are ignored: the server prices every order itself.
   amount: z.unknown().optional(),
@@ -92,6 +98,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     voucherAttempts: new VoucherAttempts(),
     jobs: jobSender(database),
     publicUrl: config.publicUrl,
+    stripeInvoices: Boolean(config.stripeSecretKey),
   };
 
   async function visibleOrder(principal: Principal, id: string): Promise<OrderRow> {

@@ -4,6 +4,8 @@
  */
 import {
   albumCountRange,
+  checkLeitwegId,
+  checkVatId,
   COUNTRIES,
   defaultCountryFor,
   normalizeVoucherCode,
@@ -44,6 +46,8 @@ export interface OrdersContext {
   /** Where the confirmation mail's job goes (in the order's transaction) and what its links start with. */
   jobs: JobSender;
   publicUrl: string;
+  /** Invoices are also issued through Stripe (STRIPE_SECRET_KEY set): the checkout states how the customer pays. */
+  stripeInvoices: boolean;
 }
 
 export interface FieldError {
@@ -177,6 +181,8 @@ export interface QuoteInput {
   features: string[];
   voucher: VoucherRow | undefined;
   voucherCode: string | null;
+  /** The buyer's VAT id, already checked (rules/checkout.ts, or `buyerTaxQueryErrors`). */
+  vatId?: string | null;
   now: Date;
 }
 
@@ -186,6 +192,8 @@ export const QUERY_FIELD_NAMES: Record<string, string> = {
   stickerPackagingType: 'sticker_packaging_type',
   countryCode: 'country_code',
   orderFeatures: 'order_features',
+  vatId: 'vat_id',
+  buyerReference: 'buyer_reference',
 };
 
 /** The product choices a quote needs, checked against the category and the price list (SPEC §5). */
@@ -220,9 +228,31 @@ export function priceQuote(
       countryCode: input.countryCode,
       features: input.features,
       voucherCode: input.voucherCode,
+      vatId: input.vatId,
       now: input.now,
     },
   );
+}
+
+/**
+ * The quote's VAT id and Leitweg-ID (issue 21 §4, §5), checked as POST /orders checks them, so the summary shows
+ * the treatment the order will get. The quote has no organisation, so a VAT id needs none here.
+ */
+export function buyerTaxQueryErrors(input: {
+  vatId: string | null;
+  buyerReference: string | null;
+  countryCode: string;
+}): Partial<Record<string, CheckoutFieldError>> {
+  const errors: Partial<Record<string, CheckoutFieldError>> = {};
+  if (input.vatId) {
+    const checked = checkVatId(input.vatId, input.countryCode);
+    if (!checked.ok) errors.vatId = checked.error;
+  }
+  if (input.buyerReference) {
+    const checked = checkLeitwegId(input.buyerReference);
+    if (!checked.ok) errors.buyerReference = checked.error;
+  }
+  return errors;
 }
 
 export interface CheckoutQuery {
@@ -232,6 +262,8 @@ export interface CheckoutQuery {
   order_features: string[];
   voucher_code?: string;
   release_date?: string;
+  vat_id?: string;
+  buyer_reference?: string;
 }
 
 /** GET /albums/:id/checkout: the live quote and everything the checkout shows around it. */
@@ -255,11 +287,25 @@ export async function checkoutFor(
   const choiceErrors = productChoiceErrors(category, priceList, choice);
   if (Object.keys(choiceErrors).length > 0)
     throw rulesFailed('querystring', fieldErrors(choiceErrors, input.language, QUERY_FIELD_NAMES));
+  const vatId = input.query.vat_id?.trim() || null;
+  const taxErrors = buyerTaxQueryErrors({
+    vatId,
+    buyerReference: input.query.buyer_reference?.trim() || null,
+    countryCode: choice.countryCode,
+  });
+  if (Object.keys(taxErrors).length > 0)
+    throw rulesFailed('querystring', fieldErrors(taxErrors, input.language, QUERY_FIELD_NAMES));
   const voucherCode = input.query.voucher_code?.trim() || null;
   const voucher = voucherCode
     ? await lookUpVoucher(ctx, reply, voucherRateKeys(request, input.principal), voucherCode)
     : undefined;
-  const quoted = priceQuote(priceList, { ...choice, voucher, voucherCode, now: input.now });
+  const quoted = priceQuote(priceList, {
+    ...choice,
+    voucher,
+    voucherCode,
+    vatId,
+    now: input.now,
+  });
   if (!quoted.ok)
     throw rulesFailed('querystring', fieldErrors(quoted.errors, input.language, QUERY_FIELD_NAMES));
   return toCheckoutView({
@@ -272,6 +318,7 @@ export async function checkoutFor(
     quote: quoted.quote,
     noAlbums: choice.noAlbums,
     voucherMinimum: voucher?.minimumAmount ?? 0,
+    stripeInvoices: ctx.stripeInvoices,
     language: input.language,
     now: input.now,
   });

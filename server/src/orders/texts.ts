@@ -19,7 +19,7 @@ export function languageOf(value: string | null | undefined): Language {
 const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', pl: 'pl-PL' };
 const formatters = new Map<string, Intl.NumberFormat>();
 
-/** Minor units as money in the language's format: 28500 EUR → '285,00 €' (de), '€285.00' (en). */
+/** Minor units as money in the language's format: 28501 EUR → '285,01 €' (de), '€285.01' (en). */
 export function formatMoney(amountMinor: number, currency: Currency, language: Language): string {
   const key = `${language}:${currency}`;
   let format = formatters.get(key);
@@ -70,6 +70,15 @@ const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
     RELEASE_DATE_INVALID: 'Dieses Datum ist ungültig.',
     RELEASE_DATE_IN_PAST: 'Das Datum der Veranstaltung darf nicht in der Vergangenheit liegen.',
     PRINT_CONSENT_REQUIRED: 'Bitte bestätige, dass dein Album so gedruckt werden darf.',
+    VAT_ID_INVALID: 'Diese USt-IdNr. hat nicht das Format des Lieferlandes (z. B. ATU12345678).',
+    VAT_ID_CHECK_DIGIT: 'Diese USt-IdNr. ist ungültig: Die Prüfziffer stimmt nicht. Bitte prüfe die Eingabe.',
+    VAT_ID_COUNTRY_MISMATCH: 'Diese USt-IdNr. gehört zu einem anderen Land als dem Lieferland.',
+    VAT_ID_COUNTRY_UNSUPPORTED: 'Für dieses Lieferland können wir keine USt-IdNr. annehmen.',
+    VAT_ID_NEEDS_ORGANIZATION: 'Eine USt-IdNr. gehört zu einem Unternehmen: Bitte gib auch dessen Namen an.',
+    LEITWEG_ID_INVALID:
+      'Eine Leitweg-ID besteht aus Grobadressierung, optionaler Feinadressierung und zwei Prüfziffern, getrennt durch Bindestriche (z. B. 04011000-1234512345-06).',
+    LEITWEG_ID_CHECK_DIGIT:
+      'Diese Leitweg-ID ist ungültig: Die Prüfziffern stimmen nicht. Bitte prüfe die Eingabe.',
   },
   en: {
     FIELD_REQUIRED: 'This field is required.',
@@ -93,6 +102,14 @@ const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
     RELEASE_DATE_INVALID: 'This date is invalid.',
     RELEASE_DATE_IN_PAST: 'The date of the event cannot be in the past.',
     PRINT_CONSENT_REQUIRED: 'Please confirm that your album may be printed as it is.',
+    VAT_ID_INVALID: 'This VAT id does not have the format of the delivery country (e.g. ATU12345678).',
+    VAT_ID_CHECK_DIGIT: 'This VAT id is invalid: its check digit does not match. Please check it.',
+    VAT_ID_COUNTRY_MISMATCH: 'This VAT id belongs to another country than the delivery country.',
+    VAT_ID_COUNTRY_UNSUPPORTED: 'We cannot take a VAT id for this delivery country.',
+    VAT_ID_NEEDS_ORGANIZATION: 'A VAT id belongs to a company: please enter its name too.',
+    LEITWEG_ID_INVALID:
+      'A Leitweg-ID consists of a coarse address, an optional fine address and two check digits, joined by hyphens (e.g. 04011000-1234512345-06).',
+    LEITWEG_ID_CHECK_DIGIT: 'This Leitweg-ID is invalid: its check digits do not match. Please check it.',
   },
   fr: {
     FIELD_REQUIRED: 'Ce champ est obligatoire.',
@@ -116,6 +133,17 @@ const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
     RELEASE_DATE_INVALID: 'Cette date n’est pas valide.',
     RELEASE_DATE_IN_PAST: 'La date de l’événement ne peut pas être dans le passé.',
     PRINT_CONSENT_REQUIRED: 'Veuillez confirmer que votre album peut être imprimé tel quel.',
+    VAT_ID_INVALID: 'Ce numéro de TVA n’a pas le format du pays de livraison (p. ex. ATU12345678).',
+    VAT_ID_CHECK_DIGIT:
+      'Ce numéro de TVA n’est pas valide : la clé de contrôle ne correspond pas. Veuillez le vérifier.',
+    VAT_ID_COUNTRY_MISMATCH: 'Ce numéro de TVA appartient à un autre pays que le pays de livraison.',
+    VAT_ID_COUNTRY_UNSUPPORTED: 'Nous ne pouvons pas accepter de numéro de TVA pour ce pays de livraison.',
+    VAT_ID_NEEDS_ORGANIZATION:
+      'Un numéro de TVA appartient à une entreprise : veuillez aussi indiquer son nom.',
+    LEITWEG_ID_INVALID:
+      'Une Leitweg-ID se compose d’une adresse principale, d’une adresse détaillée facultative et de deux chiffres de contrôle, séparés par des tirets (p. ex. 04011000-1234512345-06).',
+    LEITWEG_ID_CHECK_DIGIT:
+      'Cette Leitweg-ID n’est pas valide : les chiffres de contrôle ne correspondent pas. Veuillez la vérifier.',
   },
   it: {
     FIELD_REQUIRED: 'Questo campo è obbligatorio.',
@@ -139,6 +167,16 @@ const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
     RELEASE_DATE_INVALID: 'Questa data non è valida.',
     RELEASE_DATE_IN_PAST: 'La data dell’evento non può essere nel passato.',
     PRINT_CONSENT_REQUIRED: 'Conferma che il tuo album può essere stampato così com’è.',
+    VAT_ID_INVALID: 'Questa partita IVA non ha il formato del paese di consegna (ad es. ATU12345678).',
+    VAT_ID_CHECK_DIGIT:
+      'Questa partita IVA non è valida: la cifra di controllo non corrisponde. Controllala.',
+    VAT_ID_COUNTRY_MISMATCH: 'Questa partita IVA appartiene a un paese diverso da quello di consegna.',
+    VAT_ID_COUNTRY_UNSUPPORTED: 'Non possiamo accettare una partita IVA per questo paese di consegna.',
+    VAT_ID_NEEDS_ORGANIZATION: 'Una partita IVA appartiene a un’azienda: inserisci anche il suo nome.',
+    LEITWEG_ID_INVALID:
+      'Una Leitweg-ID è composta da un indirizzo generale, un indirizzo di dettaglio facoltativo e due cifre di controllo, separati da trattini (ad es. 04011000-1234512345-06).',
+    LEITWEG_ID_CHECK_DIGIT:
+      'Questa Leitweg-ID non è valida: le cifre di controllo non corrispondono. Controllala.',
   },
   pl: {
     FIELD_REQUIRED: 'To pole jest wymagane.',
@@ -162,6 +200,15 @@ const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
     RELEASE_DATE_INVALID: 'Ta data jest nieprawidłowa.',
     RELEASE_DATE_IN_PAST: 'Data wydarzenia nie może być w przeszłości.',
     PRINT_CONSENT_REQUIRED: 'Potwierdź, że album może zostać wydrukowany w tej postaci.',
+    VAT_ID_INVALID: 'Ten numer VAT nie ma formatu kraju dostawy (np. ATU12345678).',
+    VAT_ID_CHECK_DIGIT: 'Ten numer VAT jest nieprawidłowy: cyfra kontrolna się nie zgadza. Sprawdź go.',
+    VAT_ID_COUNTRY_MISMATCH: 'Ten numer VAT należy do innego kraju niż kraj dostawy.',
+    VAT_ID_COUNTRY_UNSUPPORTED: 'Dla tego kraju dostawy nie możemy przyjąć numeru VAT.',
+    VAT_ID_NEEDS_ORGANIZATION: 'Numer VAT należy do firmy: podaj także jej nazwę.',
+    LEITWEG_ID_INVALID:
+      'Leitweg-ID składa się z adresu ogólnego, opcjonalnego adresu szczegółowego i dwóch cyfr kontrolnych, oddzielonych łącznikami (np. 04011000-1234512345-06).',
+    LEITWEG_ID_CHECK_DIGIT:
+      'Ten Leitweg-ID jest nieprawidłowy: cyfry kontrolne się nie zgadzają. Sprawdź go.',
   },
 };
 

@@ -3,7 +3,8 @@
  * inserts what is missing (ON CONFLICT DO NOTHING), so a changed price is never overwritten on the next start.
  *
  * The starting price of SPEC §2/§9 comes out of these rows: 50 albums with sticker packs to Germany cost
- * 50 x 3,79 € + 50 x 0,80 € + 10,00 € shipping = 239,50 € net, trunc(239,50 € x 1.19) = 285,00 € gross; the złoty
+ * 50 x 3,79 € + 50 x 0,80 € + 10,00 € shipping = 239,50 € net; 19 % of it is 45,505 €, rounded half up 45,51 €,
+ * so 285,01 € gross (the top bar's "ab 285 €", STARTING_PRICE, stays the rounded figure); the złoty
  * list gives 50 x 16,50 zł + 50 x 3,50 zł + 42,86 zł = 1042,86 zł net, 1241,00 zł gross for a Polish album to Poland.
  */
 import { COUNTRIES } from '@stickerbook/model';

@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { grossOf } from '@stickerbook/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { vouchers } from '../../src/db/schema.ts';
 import {
@@ -46,21 +47,24 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
   const quote = (query = '', token = owner.access_token, language = 'de', albumId = album.id) =>
     call('GET', `/albums/${albumId}/checkout${query}`, { token, language });
 
-  it('prices 50 albums with sticker packs to Germany at 285,00 € gross, the starting price', async () => {
+  it('prices 50 albums with sticker packs to Germany at 285,01 € gross: 19 % of 239,50 € is 45,505 €, rounded half up', async () => {
     const response = await quote();
     expect(response.statusCode).toBe(200);
     const { checkout } = response.json();
     expect(checkout).toMatchObject({
       currency: 'EUR',
       amount: 23_950,
-      amount_gross: 28_500,
-      tax_value: 4_550,
+      amount_gross: 28_501,
+      tax_value: 4_551,
+      tax_treatment: 'standard',
+      vat_basis_points: 1900,
+      payment: { method: 'invoice_bank_transfer', due_days: null },
       default_country_code: 'DE',
       no_albums_range: { min: 10, max: 500, default: 50 },
       errors: [],
       voucher: null,
     });
-    expect(nbsp(checkout.amount_gross_human)).toBe('285,00 €');
+    expect(nbsp(checkout.amount_gross_human)).toBe('285,01 €');
     expect(
       checkout.line_items.map((item: { product: string; title: string }) => [item.product, item.title]),
     ).toEqual([
@@ -84,7 +88,7 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
 
   it('formats money and titles in the request language', async () => {
     const { checkout } = (await quote('', owner.access_token, 'en')).json();
-    expect(checkout.amount_gross_human).toBe('€285.00');
+    expect(checkout.amount_gross_human).toBe('€285.01');
     expect(checkout.line_items[0].title).toBe('Sticker album');
   });
 
@@ -96,13 +100,79 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
     ).json();
     // 100 x 3,49 + 100 x 1,50 + 100 x 1,50 + 49,00 + 14,90 shipping to Austria.
     expect(checkout.amount).toBe(34_900 + 15_000 + 15_000 + 4_900 + 1_490);
-    expect(checkout.amount_gross).toBe(Math.trunc((checkout.amount * 119) / 100));
+    expect(checkout.amount_gross).toBe(grossOf(checkout.amount, 1900));
     expect(checkout.line_items.map((item: { product: string }) => item.product)).toEqual([
       'album',
       'stickerbox_single_variety',
       'gift_wrapping',
       'express_production',
     ]);
+  });
+
+  it('quotes an Austrian business with a valid VAT id under reverse charge: no VAT, a lower total', async () => {
+    const consumer = (await quote('?country_code=AT')).json().checkout;
+    const response = await quote('?country_code=AT&vat_id=atu%20135%20856%2027');
+    expect(response.statusCode).toBe(200);
+    const { checkout } = response.json();
+    expect(checkout).toMatchObject({
+      tax_treatment: 'reverse_charge',
+      vat_basis_points: 0,
+      tax_value: 0,
+      amount: consumer.amount,
+      amount_gross: consumer.amount,
+    });
+    expect(consumer).toMatchObject({ tax_treatment: 'standard', vat_basis_points: 1900 });
+    expect(checkout.amount_gross).toBeLessThan(consumer.amount_gross);
+  });
+
+  it('quotes a Swiss delivery as an export without VAT, and a German business with 19 %', async () => {
+    const swiss = (await quote('?country_code=CH')).json().checkout;
+    expect(swiss).toMatchObject({ tax_treatment: 'export', vat_basis_points: 0, tax_value: 0 });
+    expect(swiss.amount_gross).toBe(swiss.amount);
+    const german = (await quote('?country_code=DE&vat_id=DE136695976')).json().checkout;
+    expect(german).toMatchObject({ tax_treatment: 'standard', tax_value: 4_551, amount_gross: 28_501 });
+  });
+
+  it('refuses a wrong VAT id or Leitweg-ID with 422 naming the field, in the request language', async () => {
+    const wrong = await quote('?country_code=AT&vat_id=ATU13585628');
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.details.fields).toEqual([
+      {
+        field: 'vat_id',
+        code: 'VAT_ID_CHECK_DIGIT',
+        message: 'Diese USt-IdNr. ist ungültig: Die Prüfziffer stimmt nicht. Bitte prüfe die Eingabe.',
+      },
+    ]);
+    const foreign = await quote('?country_code=DE&vat_id=ATU13585627', owner.access_token, 'en');
+    expect(foreign.json().error.details.fields).toEqual([
+      {
+        field: 'vat_id',
+        code: 'VAT_ID_COUNTRY_MISMATCH',
+        message: 'This VAT id belongs to another country than the delivery country.',
+      },
+    ]);
+    const reference = await quote('?buyer_reference=04011000-1234512345-07');
+    expect(reference.statusCode).toBe(422);
+    expect(reference.json().error.details.fields[0]).toMatchObject({
+      field: 'buyer_reference',
+      code: 'LEITWEG_ID_CHECK_DIGIT',
+    });
+    expect((await quote('?buyer_reference=04011000-1234512345-06')).statusCode).toBe(200);
+  });
+
+  it('states payment through Stripe’s hosted invoice within its term when Stripe is configured', async () => {
+    const stripeApp = await startTestApp(kind, { stripeSecretKey: 'sk_test_checkout' });
+    try {
+      const user = await signUp(stripeApp.app);
+      const own = await cleanAlbum(stripeApp.app, user.access_token);
+      const response = await caller(stripeApp.app)('GET', `/albums/${own.id}/checkout`, {
+        token: user.access_token,
+        language: 'de',
+      });
+      expect(response.json().checkout.payment).toEqual({ method: 'stripe_hosted_invoice', due_days: 14 });
+    } finally {
+      await stripeApp.close();
+    }
   });
 
   it('answers each voucher status with a translated message and never fails the quote', async () => {

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums, outboxMails, productPrices, vouchers } from '../../src/db/schema.ts';
+import { albums, orders, outboxMails, productPrices, vouchers } from '../../src/db/schema.ts';
 import { startJobQueue } from '../../src/jobs/queue.ts';
 import {
   createGuest,
@@ -53,7 +53,7 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     const { order } = response.json();
     expect(order).toMatchObject({
       amount: 23_950,
-      amount_gross: 28_500,
+      amount_gross: 28_501, // 19 % of 239,50 € is 45,505 €, rounded half up
       currency: 'EUR',
       album: { id: album.id },
     });
@@ -193,6 +193,141 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
       await call('GET', `/orders/${placed.json().order.id}`, { token: owner.access_token })
     ).json().order;
     expect(detail.shipping_address.organization).toBeNull();
+  });
+
+  /** The tax data the order row keeps (issue 21 §4, §5), read from the database. */
+  const storedTax = async (orderId: string) => {
+    const [row] = await t.database.db
+      .select({
+        buyerVatId: orders.buyerVatId,
+        buyerReference: orders.buyerReference,
+        taxTreatment: orders.taxTreatment,
+        vatBasisPoints: orders.vatBasisPoints,
+        taxValue: orders.taxValue,
+        amount: orders.amount,
+        amountGross: orders.amountGross,
+      })
+      .from(orders)
+      .where(eq(orders.id, orderId));
+    return row;
+  };
+  const ordersOfAlbum = async (albumId: string) =>
+    (await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.albumId, albumId))).length;
+
+  it('places an Austrian company’s order with a valid VAT id under reverse charge: no VAT, stored on the order', async () => {
+    const business = await cleanAlbum(t.app, owner.access_token, {
+      category: 'business',
+      database: t.database,
+    });
+    const form = orderForm(business.id, {
+      organization: 'Muster GmbH',
+      countryCode: 'AT',
+      zipCode: '1010',
+      city: 'Wien',
+      vatId: 'atu 135 856 27',
+    });
+    const response = await place(form);
+    expect(response.statusCode).toBe(201);
+    const { order } = response.json();
+    expect(order.amount_gross).toBe(order.amount);
+    expect(await storedTax(order.id)).toEqual({
+      buyerVatId: 'ATU13585627',
+      buyerReference: null,
+      taxTreatment: 'reverse_charge',
+      vatBasisPoints: 0,
+      taxValue: 0,
+      amount: order.amount,
+      amountGross: order.amount,
+    });
+    // The same order without the VAT id is an Austrian consumer's: the table's 19 %.
+    const consumer = await place(orderForm(business.id, { organization: 'Muster GmbH', countryCode: 'AT' }));
+    const consumerTax = await storedTax(consumer.json().order.id);
+    expect(consumerTax).toMatchObject({ taxTreatment: 'standard', vatBasisPoints: 1900, buyerVatId: null });
+    expect(consumerTax!.amountGross).toBeGreaterThan(order.amount_gross);
+  });
+
+  it('places a Swiss order as an export without VAT, and a German one with 19 %', async () => {
+    const swiss = await place(orderForm(album.id, { countryCode: 'CH', zipCode: '8001', city: 'Zürich' }));
+    expect(swiss.statusCode).toBe(201);
+    expect(await storedTax(swiss.json().order.id)).toMatchObject({
+      taxTreatment: 'export',
+      vatBasisPoints: 0,
+      taxValue: 0,
+      buyerVatId: null,
+    });
+    expect(swiss.json().order.amount_gross).toBe(swiss.json().order.amount);
+    const german = await place(orderForm(album.id, { vatId: 'DE136695976' }));
+    expect(await storedTax(german.json().order.id)).toMatchObject({
+      taxTreatment: 'standard',
+      vatBasisPoints: 1900,
+      taxValue: 4_551,
+      amountGross: 28_501,
+      buyerVatId: 'DE136695976',
+    });
+  });
+
+  it('stores a school’s Leitweg-ID', async () => {
+    const placed = await place(orderForm(album.id, { buyerReference: '04011000-1234512345-06' }));
+    expect(placed.statusCode).toBe(201);
+    expect(await storedTax(placed.json().order.id)).toMatchObject({
+      buyerReference: '04011000-1234512345-06',
+      taxTreatment: 'standard',
+    });
+  });
+
+  it('refuses a wrong VAT id with 422 naming vatId, in the request language, and writes nothing', async () => {
+    const fresh = await cleanAlbum(t.app, owner.access_token);
+    const response = await place(orderForm(fresh.id, { countryCode: 'AT', vatId: 'ATU13585628' }), {
+      language: 'fr',
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details.fields).toEqual([
+      {
+        field: 'vatId',
+        code: 'VAT_ID_CHECK_DIGIT',
+        message:
+          'Ce numéro de TVA n’est pas valide : la clé de contrôle ne correspond pas. Veuillez le vérifier.',
+      },
+    ]);
+    const foreign = await place(orderForm(fresh.id, { countryCode: 'DE', vatId: 'ATU13585627' }));
+    expect(fieldsOf(foreign)).toEqual({ vatId: 'VAT_ID_COUNTRY_MISMATCH' });
+    const nameless = await place(
+      orderForm(fresh.id, { organization: '', countryCode: 'AT', vatId: 'ATU13585627' }),
+    );
+    expect(fieldsOf(nameless)).toEqual({ vatId: 'VAT_ID_NEEDS_ORGANIZATION' });
+    expect(await ordersOfAlbum(fresh.id)).toBe(0);
+    expect((await call('GET', `/albums/${fresh.id}`, { token: owner.access_token })).json().hasOrder).toBe(
+      false,
+    );
+  });
+
+  it('refuses a wrong Leitweg-ID with 422 naming buyerReference and writes nothing', async () => {
+    const fresh = await cleanAlbum(t.app, owner.access_token);
+    const response = await place(orderForm(fresh.id, { buyerReference: '04011000-1234512345-07' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error.details.fields).toEqual([
+      {
+        field: 'buyerReference',
+        code: 'LEITWEG_ID_CHECK_DIGIT',
+        message: 'Diese Leitweg-ID ist ungültig: Die Prüfziffern stimmen nicht. Bitte prüfe die Eingabe.',
+      },
+    ]);
+    const shapeless = await place(orderForm(fresh.id, { buyerReference: 'Rathaus' }), { language: 'pl' });
+    expect(fieldsOf(shapeless)).toEqual({ buyerReference: 'LEITWEG_ID_INVALID' });
+    expect(await ordersOfAlbum(fresh.id)).toBe(0);
+  });
+
+  it('counts the VAT id and the Leitweg-ID in the request hash: the same key with another id is refused', async () => {
+    const fresh = await cleanAlbum(t.app, owner.access_token);
+    const key = idempotencyKey();
+    const form = orderForm(fresh.id, { countryCode: 'AT', vatId: 'ATU13585627' });
+    expect((await place(form, { key })).statusCode).toBe(201);
+    expect((await place(form, { key })).statusCode).toBe(200);
+    const withoutId = await place({ ...form, vatId: undefined }, { key });
+    expect(withoutId.statusCode).toBe(409);
+    const withReference = await place({ ...form, buyerReference: '04011000-1234512345-06' }, { key });
+    expect(withReference.statusCode).toBe(409);
+    expect(await ordersOfAlbum(fresh.id)).toBe(1);
   });
 
   it('refuses an album with preflight errors and lists them', async () => {

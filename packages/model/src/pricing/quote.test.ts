@@ -74,6 +74,31 @@ describe('quoteOrder', () => {
     expect(q.shipping).toBe(1000);
   });
 
+  it('charges an Austrian business with a VAT id no VAT (reverse charge), a consumer there the table rate', () => {
+    const business = quote(euro, { countryCode: 'AT', vatId: 'ATU13585627' });
+    expect(business.taxTreatment).toBe('reverse_charge');
+    expect(business.vatBasisPoints).toBe(0);
+    expect(business.taxValue).toBe(0);
+    expect(business.amountGross).toBe(business.amount);
+    expect(business.lines.every((line) => line.amountGross === line.amount)).toBe(true);
+    const consumer = quote(euro, { countryCode: 'AT' });
+    expect(consumer.taxTreatment).toBe('standard');
+    expect(consumer.vatBasisPoints).toBe(1900);
+    expect(consumer.amountGross).toBeGreaterThan(consumer.amount);
+  });
+
+  it('charges a Swiss delivery no VAT (export), with or without a VAT id', () => {
+    for (const vatId of [null, 'CHE116281710']) {
+      const q = quote(euro, { countryCode: 'CH', vatId });
+      expect([q.taxTreatment, q.vatBasisPoints, q.taxValue]).toEqual(['export', 0, 0]);
+    }
+  });
+
+  it('charges a German business the German rate, VAT id or not', () => {
+    const q = quote(euro, { vatId: 'DE136695976' });
+    expect([q.taxTreatment, q.vatBasisPoints, q.amountGross]).toEqual(['standard', 1900, 28_501]);
+  });
+
   it('takes the unit price of the tier an album count reaches', () => {
     expect(quote(euro, { noAlbums: 49 }).lines[0]?.unitAmount).toBe(449);
     expect(quote(euro, { noAlbums: 100 }).lines[0]?.unitAmount).toBe(349);

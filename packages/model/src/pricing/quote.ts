@@ -5,10 +5,12 @@
  *
  * Rules: every album carries one album line and one sticker line (packs or a single-variety box), priced by the
  * album-count tier; extra features cost a fixed amount per order or per album; shipping is per order and country.
- * The voucher is taken off the net amount including shipping. VAT is the net total's VAT rounded half up
+ * The voucher is taken off the net amount including shipping. The VAT rate follows the buyer (tax.ts): the country's
+ * table rate, or none under reverse charge and for exports. VAT is the net total's VAT rounded half up
  * (totals.ts); each line's gross is shown rounded the same way, so line grosses need not add up to the total's.
  */
 import { type Currency } from './money.ts';
+import { taxTreatmentFor, vatBasisPointsFor, type TaxTreatment } from './tax.ts';
 import { grossOf, orderTotals } from './totals.ts';
 import { unitAmountFor, type PackagingType, type PriceTables } from './tables.ts';
 import { applyVoucher, type VoucherResult } from './vouchers.ts';
@@ -19,6 +21,8 @@ export interface QuoteRequest {
   countryCode: string;
   features: readonly string[];
   voucherCode?: string | null;
+  /** The buyer's VAT id, already checked (rules/checkout.ts): with it, an EU business abroad pays no VAT. */
+  vatId?: string | null;
   now: Date;
 }
 
@@ -43,7 +47,9 @@ export interface Quote {
   amount: number;
   amountGross: number;
   taxValue: number;
+  /** The rate charged: the VAT table's rate of the country under `standard`, 0 otherwise (tax.ts). */
   vatBasisPoints: number;
+  taxTreatment: TaxTreatment;
 }
 
 export type QuoteField = 'noAlbums' | 'stickerPackagingType' | 'countryCode' | 'orderFeatures';
@@ -72,7 +78,8 @@ export function quoteOrder(tables: PriceTables, request: QuoteRequest): QuoteRes
   if (features.some((feature) => feature === undefined)) errors.orderFeatures = 'FEATURE_UNKNOWN';
   if (Object.keys(errors).length > 0) return { ok: false, errors };
 
-  const vatBasisPoints = vat as number;
+  const taxTreatment = taxTreatmentFor({ countryCode: request.countryCode, vatId: request.vatId });
+  const vatBasisPoints = vatBasisPointsFor(taxTreatment, vat as number);
   const line = (
     product: string,
     kind: QuoteLine['kind'],
@@ -111,6 +118,7 @@ export function quoteOrder(tables: PriceTables, request: QuoteRequest): QuoteRes
       amountGross: totals.amountGross,
       taxValue: totals.taxValue,
       vatBasisPoints,
+      taxTreatment,
     },
   };
 }

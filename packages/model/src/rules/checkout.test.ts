@@ -131,3 +131,47 @@ describe('phone number and country defaults', () => {
     expect(['de', 'en', 'fr', 'it', 'pl'].map(defaultCountryFor)).toEqual(['DE', 'DE', 'FR', 'IT', 'PL']);
   });
 });
+
+describe('the buyer’s VAT id and Leitweg-ID', () => {
+  const austrian = { ...complete, countryCode: 'AT', organization: 'Muster GmbH' };
+
+  it('accepts both optional fields empty, and valid ones', () => {
+    expect(checkoutFormErrors({ ...austrian, vatId: '', buyerReference: '' }, context)).toEqual({});
+    expect(
+      checkoutFormErrors(
+        { ...austrian, vatId: 'ATU 135 856 27', buyerReference: '04011000-1234512345-06' },
+        context,
+      ),
+    ).toEqual({});
+  });
+
+  it('names the VAT id for a wrong check digit or another country’s id', () => {
+    expect(checkoutFormErrors({ ...austrian, vatId: 'ATU13585628' }, context)).toEqual({
+      vatId: 'VAT_ID_CHECK_DIGIT',
+    });
+    expect(checkoutFormErrors({ ...austrian, vatId: 'DE136695976' }, context)).toEqual({
+      vatId: 'VAT_ID_COUNTRY_MISMATCH',
+    });
+  });
+
+  it('wants the organisation’s name with a VAT id', () => {
+    const values = { ...austrian, organization: '', vatId: 'ATU13585627' };
+    expect(checkoutFormErrors(values, { ...context, category: 'school' })).toEqual({
+      vatId: 'VAT_ID_NEEDS_ORGANIZATION',
+    });
+  });
+
+  it('names the Leitweg-ID for wrong check digits or shape', () => {
+    expect(checkoutFormErrors({ ...complete, buyerReference: '04011000-1234512345-07' }, context)).toEqual({
+      buyerReference: 'LEITWEG_ID_CHECK_DIGIT',
+    });
+    expect(checkoutFormErrors({ ...complete, buyerReference: 'Schule Nord' }, context)).toEqual({
+      buyerReference: 'LEITWEG_ID_INVALID',
+    });
+  });
+
+  it('ignores both for weddings, which have no organisation', () => {
+    const values = { ...complete, vatId: 'nonsense', buyerReference: 'nonsense' };
+    expect(checkoutFormErrors(values, { ...context, category: 'wedding' })).toEqual({});
+  });
+});

@@ -18,6 +18,8 @@ import {
   type AlbumCategory,
 } from '../constants.ts';
 import { dayNumber } from '../pricing/delivery.ts';
+import { checkLeitwegId, type LeitwegIdError } from '../pricing/leitweg-id.ts';
+import { checkVatId, type VatIdError } from '../pricing/vat-id.ts';
 import { emailError, formatPhoneForOrder, phoneError } from './contact.ts';
 
 export type CheckoutField =
@@ -39,6 +41,8 @@ export type CheckoutField =
   | 'quoteName'
   | 'stickerPackagingType'
   | 'releaseDate'
+  | 'vatId'
+  | 'buyerReference'
   | 'printConsent';
 
 export type CheckoutFieldError =
@@ -60,7 +64,10 @@ export type CheckoutFieldError =
   | 'RELEASE_DATE_REQUIRED'
   | 'RELEASE_DATE_INVALID'
   | 'RELEASE_DATE_IN_PAST'
-  | 'PRINT_CONSENT_REQUIRED';
+  | 'PRINT_CONSENT_REQUIRED'
+  | VatIdError
+  | 'VAT_ID_NEEDS_ORGANIZATION'
+  | LeitwegIdError;
 
 export type CheckoutErrors = Partial<Record<CheckoutField, CheckoutFieldError>>;
 
@@ -129,6 +136,10 @@ export interface CheckoutFormValues {
   quoteName?: string | null;
   stickerPackagingType?: string | null;
   releaseDate?: string | null;
+  /** The buyer's VAT id (issue 21 §4), optional, only with an organisation: reverse charge in the EU. */
+  vatId?: string | null;
+  /** The Leitweg-ID of a German public buyer (issue 21 §5), optional: its invoice is an XRechnung. */
+  buyerReference?: string | null;
   printConsent?: boolean | null;
 }
 
@@ -225,6 +236,36 @@ export function checkoutFormErrors(values: CheckoutFormValues, context: Checkout
   );
   set('comment', (values.comment ?? '').length > COMMENT_MAX_CHARS ? 'COMMENT_TOO_LONG' : null);
   set('quoteName', optionalText(values.quoteName));
+  if (organization !== 'hidden') {
+    const buyer = buyerTaxErrors(values);
+    set('vatId', buyer.vatId ?? null);
+    set('buyerReference', buyer.buyerReference ?? null);
+  }
   set('printConsent', values.printConsent === true ? null : 'PRINT_CONSENT_REQUIRED');
+  return errors;
+}
+
+/**
+ * The buyer's tax fields (issue 21 §4, §5), both optional: a VAT id belongs to an organisation and to the delivery
+ * country (pricing/vat-id.ts), a Leitweg-ID has its own check digits (pricing/leitweg-id.ts). Categories without an
+ * organisation (weddings) have neither; the caller skips them there. An unknown country leaves the VAT id to the
+ * country's own error.
+ */
+export function buyerTaxErrors(
+  values: Pick<CheckoutFormValues, 'vatId' | 'buyerReference' | 'organization' | 'countryCode'>,
+): Partial<Record<'vatId' | 'buyerReference', CheckoutFieldError>> {
+  const errors: Partial<Record<'vatId' | 'buyerReference', CheckoutFieldError>> = {};
+  const vatId = text(values.vatId);
+  const country = text(values.countryCode);
+  if (vatId !== '' && isCheckoutCountry(country)) {
+    const checked = checkVatId(vatId, country);
+    if (!checked.ok) errors.vatId = checked.error;
+    else if (text(values.organization) === '') errors.vatId = 'VAT_ID_NEEDS_ORGANIZATION';
+  }
+  const reference = text(values.buyerReference);
+  if (reference !== '') {
+    const checked = checkLeitwegId(reference);
+    if (!checked.ok) errors.buyerReference = checked.error;
+  }
   return errors;
 }

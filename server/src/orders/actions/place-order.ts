@@ -1,13 +1,16 @@
 /**
  * Placing an order (issue 13, docs/api-contract.md POST /orders). Everything is recomputed here: the rules of
- * SPEC §5, the preflight, the price from the tables, the voucher; amounts a client sends are ignored. The writes,
+ * SPEC §5, the preflight, the price from the tables, the voucher, the tax treatment from the delivery country and
+ * the buyer's VAT id (issue 21 §4); amounts a client sends are ignored. The writes,
  * the confirmation mail's job among them, are one transaction (repository.ts placeOrderRows). Idempotency: the key is unique per user and the order keeps
  * a hash of the request, so a double click or a retried request finds the first order (200), and the same key
  * with another body is refused (409 IDEMPOTENCY_KEY_REUSED), also when both arrive at once (the unique index
  * decides and the loser looks the winner up).
  */
 import {
+  checkLeitwegId,
   checkoutFormErrors,
+  checkVatId,
   formatPhoneNumber,
   isoDay,
   organizationFieldFor,
@@ -63,6 +66,10 @@ export interface OrderForm {
   quoteName?: string | null;
   stickerPackagingType: string;
   releaseDate: string;
+  /** Optional, for organisations: checked by the rules, it decides the tax treatment (issue 21 §4). */
+  vatId?: string | null;
+  /** Optional Leitweg-ID of a public buyer (issue 21 §5). */
+  buyerReference?: string | null;
   printConsent: boolean;
 }
 
@@ -158,6 +165,15 @@ export async function placeOrder(
     });
   }
 
+  // Weddings have no organisation, so neither VAT id nor Leitweg-ID (the rules skipped them too).
+  const buyerFields = organizationFieldFor(category) !== 'hidden';
+  const vatIdText = buyerFields ? text(form.vatId) : null;
+  const referenceText = buyerFields ? text(form.buyerReference) : null;
+  const vatIdChecked = vatIdText ? checkVatId(vatIdText, form.countryCode) : null;
+  const referenceChecked = referenceText ? checkLeitwegId(referenceText) : null;
+  const buyerVatId = vatIdChecked?.ok ? vatIdChecked.vatId : null;
+  const buyerReference = referenceChecked?.ok ? referenceChecked.leitwegId : null;
+
   const voucherCode = text(form.voucherCode);
   let voucher: VoucherRow | undefined;
   if (voucherCode)
@@ -169,6 +185,7 @@ export async function placeOrder(
     features: form.orderFeatures,
     voucher,
     voucherCode,
+    vatId: buyerVatId,
     now,
   });
   if (!quoted.ok) throw rulesFailed('body', fieldErrors(quoted.errors, language));
@@ -202,6 +219,9 @@ export async function placeOrder(
     amountGross: quote.amountGross,
     taxValue: quote.taxValue,
     vatBasisPoints: quote.vatBasisPoints,
+    taxTreatment: quote.taxTreatment,
+    buyerVatId,
+    buyerReference,
     noAlbums: form.noAlbums,
     stickerPackagingType: form.stickerPackagingType,
     orderFeatures: [...new Set(form.orderFeatures)],

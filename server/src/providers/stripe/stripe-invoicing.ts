@@ -23,10 +23,13 @@ export interface StripeInvoiceRequest {
   };
   /** Net lines and one line per VAT rate, so Stripe's total is exactly our invoice's gross. */
   items: Array<{ description: string; quantity: number; unitAmountMinor: number }>;
-  /** Days the customer has to pay; default 14. */
+  /** Days the customer has to pay; default STRIPE_DAYS_UNTIL_DUE. */
   daysUntilDue?: number;
   metadata?: Record<string, string>;
 }
+
+/** The payment term of a Stripe invoice; the checkout states it before the order is placed (issue 21 §3). */
+export const STRIPE_DAYS_UNTIL_DUE = 14;
 
 export interface StripeInvoiceCreated {
   stripeInvoiceId: string;
@@ -82,7 +85,7 @@ export class StripeInvoicing {
           customer: customerId,
           currency,
           collection_method: 'send_invoice',
-          days_until_due: request.daysUntilDue ?? 14,
+          days_until_due: request.daysUntilDue ?? STRIPE_DAYS_UNTIL_DUE,
           auto_advance: false,
           description: request.invoiceNumber,
           metadata: { ...request.metadata, invoice_number: request.invoiceNumber },

@@ -20,7 +20,16 @@ import { initialForm, orderBody, type CheckoutForm } from './formState.ts';
 import { PreviewStep } from './PreviewStep.tsx';
 import { ProductStep } from './ProductStep.tsx';
 import { ResultStep } from './ResultStep.tsx';
-import { formErrors, organizationKind, productErrors, ruleMessage, type CheckoutErrors } from './rules.ts';
+import {
+  formErrors,
+  organizationKind,
+  productErrors,
+  quotedVatId,
+  ruleMessage,
+  showsBuyerReference,
+  showsVatId,
+  type CheckoutErrors,
+} from './rules.ts';
 import { SignInPrompt } from './SignInPrompt.tsx';
 import { useCheckoutState, type CheckoutState } from './useCheckoutState.ts';
 import { useSubmitOrder } from './useSubmitOrder.ts';
@@ -37,15 +46,24 @@ export function CheckoutPage() {
     session.kind === 'user' ? session.user.email : undefined,
   );
   const values = state.form.getValues();
+  // The category is known once the first quote is in; until then no VAT id is asked about.
+  const [category, setCategory] = useState<string | null | undefined>(undefined);
   const quote = useCheckoutQuote(albumId, {
     noAlbums: values.noAlbums,
     packaging: values.stickerPackagingType,
     countryCode: values.countryCode,
     features: values.orderFeatures,
     voucherCode: values.voucherCode || undefined,
+    vatId: category === undefined ? undefined : quotedVatId(values, category),
   });
 
   useAdoptQuoteDefaults(state, quote.data);
+  const quotedCategory = quote.data
+    ? (quote.data.album.category ?? quote.data.blueprint_category)
+    : undefined;
+  useEffect(() => {
+    if (quotedCategory !== undefined) setCategory(quotedCategory);
+  }, [quotedCategory]);
   // The last answer stays on screen when a later one fails (a dropped connection must not empty the page).
   const lastGood = useRef<Checkout | undefined>(undefined);
   if (quote.data && !quote.isPlaceholderData) lastGood.current = quote.data;
@@ -157,6 +175,8 @@ function CheckoutView({
     'phone',
     'quoteName',
     'comment',
+    'vatId',
+    'buyerReference',
   ];
 
   // A 422 puts the server's messages beside their fields, on the step that has them.
@@ -186,7 +206,15 @@ function CheckoutView({
     // Only a voucher the quote accepted goes with the order; any other is shown as refused and left out.
     const voucherCode = checkout.voucher?.status === 'valid' ? values.voucherCode : '';
     void submit.submit(
-      orderBody(albumId, { ...values, voucherCode }, organizationKind(category) !== 'hidden'),
+      orderBody(
+        albumId,
+        { ...values, voucherCode },
+        {
+          organization: organizationKind(category) !== 'hidden',
+          vatId: showsVatId(category, values.organization),
+          buyerReference: showsBuyerReference(category),
+        },
+      ),
     );
   };
 

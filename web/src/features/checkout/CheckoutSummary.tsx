@@ -1,5 +1,6 @@
 import { Alert, Divider, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconAlertTriangle, IconTruckDelivery } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileInvoice, IconTruckDelivery } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../ui/format.ts';
@@ -35,9 +36,26 @@ function Row({
   );
 }
 
-/** SPEC §2 summary: lines, net incl. shipping, VAT, total, voucher, estimated delivery. All money is the server's. */
+/** The VAT line's words (issue 21 §4): the rate charged, or why none is (reverse charge, export). */
+function taxTreatmentLabel(t: TFunction, checkout: Checkout, language: string): string {
+  if (checkout.tax_treatment !== 'standard') return t(`checkout.summary.tax.${checkout.tax_treatment}`);
+  const rate = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(
+    checkout.vat_basis_points / 100,
+  );
+  return t('checkout.summary.tax.standard', { rate });
+}
+
+/** Issue 21 §3: how and when the customer pays, said before the order is placed. */
+function paymentText(t: TFunction, checkout: Checkout): string {
+  return t(`checkout.summary.payment.${checkout.payment.method}`, { days: checkout.payment.due_days });
+}
+
+/**
+ * SPEC §2 summary: lines, net incl. shipping, VAT with its treatment, total, voucher, estimated delivery and how
+ * the customer pays. All money is the server's.
+ */
 export function CheckoutSummary({ checkout, fetching, voucherBox }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const voucher = checkout.voucher?.status === 'valid' ? checkout.voucher : null;
   return (
     <Paper withBorder p="md" radius="md" data-testid="checkout-summary" aria-busy={fetching}>
@@ -77,7 +95,15 @@ export function CheckoutSummary({ checkout, fetching, voucherBox }: Props) {
         </Stack>
         <Divider />
         <Row label={t('checkout.summary.net')} value={checkout.amount_human} testId="summary-net" />
-        <Row label={t('checkout.summary.vat')} value={checkout.tax_value_human} testId="summary-vat" />
+        <Row
+          label={
+            <span data-testid="summary-tax-treatment" data-treatment={checkout.tax_treatment}>
+              {taxTreatmentLabel(t, checkout, i18n.language)}
+            </span>
+          }
+          value={checkout.tax_value_human}
+          testId="summary-vat"
+        />
         <Row
           label={t('checkout.summary.total')}
           value={checkout.amount_gross_human}
@@ -91,6 +117,17 @@ export function CheckoutSummary({ checkout, fetching, voucherBox }: Props) {
           <Text size="sm" data-testid="summary-delivery">
             {t('checkout.summary.delivery', { date: formatDate(checkout.estimated_delivery_date) })}
           </Text>
+        </Group>
+        <Group gap="xs" wrap="nowrap" align="flex-start">
+          <IconFileInvoice size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
+          <Stack gap={2}>
+            <Text size="sm" fw={600}>
+              {t('checkout.summary.payment.title')}
+            </Text>
+            <Text size="sm" data-testid="summary-payment">
+              {paymentText(t, checkout)}
+            </Text>
+          </Stack>
         </Group>
         {checkout.delivery_warning && (
           <Alert

@@ -6,7 +6,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Checkout } from './api.ts';
 import { AREA_CODES, type CheckoutForm } from './formState.ts';
-import { organizationKind } from './rules.ts';
+import { organizationKind, showsBuyerReference, showsVatId } from './rules.ts';
 
 interface Props {
   form: UseFormReturnType<CheckoutForm>;
@@ -24,10 +24,14 @@ function countryNames(language: string): (code: string) => string {
   }
 }
 
-/** SPEC §2 contact step: e-mail, address, phone, quote number, remarks and the print consent. */
+/**
+ * SPEC §2 contact step: e-mail, address, phone, quote number, remarks and the print consent; for organisations
+ * also the VAT id and the Leitweg-ID of public buyers (issue 21 §4, §5).
+ */
 export function ContactStep({ form, checkout, errors, consentError }: Props) {
   const { t, i18n } = useTranslation();
-  const kind = organizationKind(checkout.album.category ?? checkout.blueprint_category);
+  const category = checkout.album.category ?? checkout.blueprint_category;
+  const kind = organizationKind(category);
   const nameOf = useMemo(() => countryNames(i18n.language), [i18n.language]);
   const countries = checkout.countries.map((code) => ({ value: code, label: nameOf(code) }));
   const areaCodes = Object.entries(AREA_CODES).map(([country, code]) => ({
@@ -55,6 +59,16 @@ export function ContactStep({ form, checkout, errors, consentError }: Props) {
           required={kind !== 'optional'}
           {...field('organization')}
           data-testid="contact-organization"
+        />
+      )}
+      {showsVatId(category, values.organization) && (
+        <TextInput
+          label={t('checkout.contact.vatId')}
+          description={t('checkout.contact.vatIdHint')}
+          autoComplete="off"
+          spellCheck={false}
+          {...field('vatId')}
+          data-testid="contact-vat-id"
         />
       )}
       <Grid gap="sm">
@@ -146,6 +160,16 @@ export function ContactStep({ form, checkout, errors, consentError }: Props) {
         {...field('quoteName')}
         data-testid="contact-quote"
       />
+      {showsBuyerReference(category) && (
+        <TextInput
+          label={t('checkout.contact.buyerReference')}
+          description={t('checkout.contact.buyerReferenceHint')}
+          autoComplete="off"
+          spellCheck={false}
+          {...field('buyerReference')}
+          data-testid="contact-buyer-reference"
+        />
+      )}
       <Textarea
         label={t('checkout.contact.comment')}
         autosize

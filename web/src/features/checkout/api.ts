@@ -64,6 +64,11 @@ export interface Checkout {
   amount_human: string;
   amount_gross_human: string;
   tax_value_human: string;
+  /** Issue 21 §4: the table's rate, reverse charge (0 %) or export (0 %), decided by country and VAT id. */
+  tax_treatment: 'standard' | 'reverse_charge' | 'export';
+  vat_basis_points: number;
+  /** How the customer pays, stated before the order is placed; `due_days` null = on receipt of the invoice. */
+  payment: { method: 'invoice_bank_transfer' | 'stripe_hosted_invoice'; due_days: number | null };
   voucher: null | {
     code: string;
     status: VoucherStatus;
@@ -82,6 +87,8 @@ export interface QuoteParams {
   countryCode?: string;
   features?: readonly string[];
   voucherCode?: string;
+  /** A VAT id that passed the model's check (rules.ts quotedVatId). */
+  vatId?: string;
 }
 
 export function checkoutQueryPath(albumId: string, params: QuoteParams): string {
@@ -91,6 +98,7 @@ export function checkoutQueryPath(albumId: string, params: QuoteParams): string 
   if (params.countryCode) query.set('country_code', params.countryCode);
   for (const feature of params.features ?? []) query.append('order_features', feature);
   if (params.voucherCode) query.set('voucher_code', params.voucherCode);
+  if (params.vatId) query.set('vat_id', params.vatId);
   return `/albums/${encodeURIComponent(albumId)}/checkout?${query.toString()}`;
 }
 
@@ -199,6 +207,8 @@ export interface OrderBody {
   quoteName?: string;
   stickerPackagingType: PackagingType;
   releaseDate: string;
+  vatId?: string;
+  buyerReference?: string;
   printConsent: true;
 }
 

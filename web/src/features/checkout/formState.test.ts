@@ -20,6 +20,9 @@ const filled = () => ({
   organization: 'Hochzeit GmbH',
 });
 
+const ALL_SHOWN = { organization: true, vatId: true, buyerReference: true };
+const NONE_SHOWN = { organization: false, vatId: false, buyerReference: false };
+
 describe('checkout form state', () => {
   it('defaults the country and area code by language: it IT, fr FR, pl PL, else DE', () => {
     expect(defaultCountryFor('it')).toBe('IT');
@@ -34,33 +37,44 @@ describe('checkout form state', () => {
   });
 
   it('sends the phone as area code with 00, a space and the number without leading zeros', () => {
-    const body = orderBody('a1', { ...filled(), areaCode: '+49', phone: '0171 234 56' }, true);
+    const body = orderBody('a1', { ...filled(), areaCode: '+49', phone: '0171 234 56' }, ALL_SHOWN);
     expect(body.phone).toBe('0049 17123456');
     expect(body.areaCode).toBe('+49');
   });
 
   it('sends no phone when none was entered, and trims the other fields', () => {
-    const body = orderBody('a1', filled(), true);
+    const body = orderBody('a1', filled(), ALL_SHOWN);
     expect(body.phone).toBeUndefined();
     expect(body.email).toBe('anna@example.org');
     expect(body).toMatchObject({ album_id: 'a1', printConsent: true, releaseDate: '2027-06-01' });
   });
 
   it('leaves the organisation out where the category hides it', () => {
-    expect(orderBody('a1', filled(), false).organization).toBeUndefined();
-    expect(orderBody('a1', filled(), true).organization).toBe('Hochzeit GmbH');
+    expect(orderBody('a1', filled(), NONE_SHOWN).organization).toBeUndefined();
+    expect(orderBody('a1', filled(), ALL_SHOWN).organization).toBe('Hochzeit GmbH');
+  });
+
+  it('sends the VAT id and Leitweg-ID trimmed when the form shows them, and never hidden ones', () => {
+    const form = { ...filled(), vatId: ' ATU13585627 ', buyerReference: ' 04011000-1234512345-06 ' };
+    expect(orderBody('a1', form, ALL_SHOWN)).toMatchObject({
+      vatId: 'ATU13585627',
+      buyerReference: '04011000-1234512345-06',
+    });
+    const hidden = orderBody('a1', form, NONE_SHOWN);
+    expect([hidden.vatId, hidden.buyerReference]).toEqual([undefined, undefined]);
+    expect(orderBody('a1', filled(), ALL_SHOWN).vatId).toBeUndefined();
   });
 
   it('never sends amounts: the server prices the order', () => {
-    const body = orderBody('a1', filled(), true) as unknown as Record<string, unknown>;
+    const body = orderBody('a1', filled(), ALL_SHOWN) as unknown as Record<string, unknown>;
     expect(Object.keys(body).some((key) => /amount|price|total/i.test(key))).toBe(false);
   });
 
   it('reuses the idempotency key for the same form and makes a new one when the form changed', () => {
-    const body = orderBody('a1', filled(), true);
+    const body = orderBody('a1', filled(), ALL_SHOWN);
     const first = attemptFor(null, body);
-    expect(attemptFor(first, orderBody('a1', filled(), true)).key).toBe(first.key);
-    const changed = attemptFor(first, orderBody('a1', { ...filled(), city: 'Hamburg' }, true));
+    expect(attemptFor(first, orderBody('a1', filled(), ALL_SHOWN)).key).toBe(first.key);
+    const changed = attemptFor(first, orderBody('a1', { ...filled(), city: 'Hamburg' }, ALL_SHOWN));
     expect(changed.key).not.toBe(first.key);
     expect(changed.key).toMatch(/^[0-9a-f-]{36}$/);
   });

@@ -31,6 +31,9 @@ export interface CheckoutForm {
   phone: string;
   quoteName: string;
   comment: string;
+  /** Issue 21 §4/§5, both optional: the VAT id of a company, the Leitweg-ID of a public buyer. */
+  vatId: string;
+  buyerReference: string;
   printConsent: boolean;
 }
 
@@ -79,6 +82,8 @@ export function initialForm(options: { language: string; releaseDate?: string | 
     phone: '',
     quoteName: '',
     comment: '',
+    vatId: '',
+    buyerReference: '',
     printConsent: false,
   };
   return form;
@@ -127,12 +132,16 @@ export function restoreForm(defaults: CheckoutForm, stored: Partial<CheckoutForm
 
 const trimmedOrUndefined = (value: string) => (value.trim() === '' ? undefined : value.trim());
 
-/** The POST /orders body; amounts are never sent (the server computes them). */
-export function orderBody(albumId: string, form: CheckoutForm, showsOrganization: boolean): OrderBody {
+/** The POST /orders body; amounts are never sent (the server computes them), nor fields the form hides. */
+export function orderBody(
+  albumId: string,
+  form: CheckoutForm,
+  shown: { organization: boolean; vatId: boolean; buyerReference: boolean },
+): OrderBody {
   const phone = form.phone.trim();
   return {
     album_id: albumId,
-    organization: showsOrganization ? trimmedOrUndefined(form.organization) : undefined,
+    organization: shown.organization ? trimmedOrUndefined(form.organization) : undefined,
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
     email: form.email.trim(),
@@ -151,6 +160,8 @@ export function orderBody(albumId: string, form: CheckoutForm, showsOrganization
     quoteName: trimmedOrUndefined(form.quoteName),
     stickerPackagingType: form.stickerPackagingType,
     releaseDate: form.releaseDate,
+    vatId: shown.vatId ? trimmedOrUndefined(form.vatId) : undefined,
+    buyerReference: shown.buyerReference ? trimmedOrUndefined(form.buyerReference) : undefined,
     printConsent: true,
   };
 }

@@ -1,7 +1,14 @@
 import i18n from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { initialForm } from './formState.ts';
-import { formErrors, productErrors, ruleMessage, serverFieldMessages } from './rules.ts';
+import {
+  formErrors,
+  productErrors,
+  quotedVatId,
+  ruleMessage,
+  serverFieldMessages,
+  showsVatId,
+} from './rules.ts';
 import { catalogues } from '../../i18n/catalogues.ts';
 
 const i18nEn = i18n.createInstance();
@@ -30,6 +37,42 @@ describe('checkout rules in the form', () => {
     expect(formErrors(form, { category: 'wedding', featureKeys: [] }).organization).toBeUndefined();
   });
 
+  it('asks a company, a club or a named organisation for its VAT id, never a wedding', () => {
+    expect(showsVatId('business', '')).toBe(true);
+    expect(showsVatId('sports', '')).toBe(true);
+    expect(showsVatId('school', '')).toBe(false);
+    expect(showsVatId('school', 'Grundschule am See')).toBe(true);
+    expect(showsVatId('wedding', 'Hochzeit GmbH')).toBe(false);
+  });
+
+  it('checks the VAT id against the delivery country with the model’s rule, and quotes only a valid one', () => {
+    const form = { ...initialForm({ language: 'de' }), organization: 'Muster GmbH', countryCode: 'AT' };
+    const context = { category: 'business', featureKeys: [] };
+    expect(formErrors({ ...form, vatId: 'ATU13585628' }, context).vatId).toBe('VAT_ID_CHECK_DIGIT');
+    expect(formErrors({ ...form, vatId: 'ATU13585627' }, context).vatId).toBeUndefined();
+    expect(quotedVatId({ ...form, vatId: 'atu 13585627' }, 'business')).toBe('ATU13585627');
+    expect(quotedVatId({ ...form, vatId: 'ATU13585628' }, 'business')).toBeUndefined();
+    expect(quotedVatId({ ...form, vatId: 'ATU13585627' }, 'wedding')).toBeUndefined();
+    // A hidden field is neither checked nor sent.
+    expect(
+      formErrors({ ...form, vatId: 'nonsense' }, { ...context, category: 'wedding' }).vatId,
+    ).toBeUndefined();
+    expect(ruleMessage(t, 'vatId', 'VAT_ID_CHECK_DIGIT')).toBe(
+      'This VAT id is not valid: its check digit does not match.',
+    );
+  });
+
+  it('checks the Leitweg-ID’s check digits', () => {
+    const form = initialForm({ language: 'de' });
+    const context = { category: 'school', featureKeys: [] };
+    expect(formErrors({ ...form, buyerReference: '04011000-1234512345-07' }, context).buyerReference).toBe(
+      'LEITWEG_ID_CHECK_DIGIT',
+    );
+    expect(
+      formErrors({ ...form, buyerReference: '04011000-1234512345-06' }, context).buyerReference,
+    ).toBeUndefined();
+  });
+
   it('turns codes into the field’s own sentence', () => {
     expect(ruleMessage(t, 'city', 'FIELD_REQUIRED')).toBe('Please enter the city.');
     expect(ruleMessage(t, 'quoteName', 'FIELD_TOO_LONG')).toBe('This is too long (at most 100 characters).');
@@ -43,9 +86,10 @@ describe('checkout rules in the form', () => {
           { field: 'zipCode', code: 'FIELD_REQUIRED', message: 'PLZ fehlt' },
           { field: 'no_albums', code: 'ALBUM_COUNT_OUT_OF_RANGE', message: 'Zu viele' },
           { field: 'zipCode', code: 'x', message: 'second message is ignored' },
+          { field: 'vat_id', code: 'VAT_ID_CHECK_DIGIT', message: 'Prüfziffer' },
         ],
       }),
-    ).toEqual({ zipCode: 'PLZ fehlt', noAlbums: 'Zu viele' });
+    ).toEqual({ zipCode: 'PLZ fehlt', noAlbums: 'Zu viele', vatId: 'Prüfziffer' });
     expect(serverFieldMessages(undefined)).toEqual({});
   });
 });

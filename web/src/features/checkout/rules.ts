@@ -1,4 +1,5 @@
 import {
+  checkVatId,
   checkoutFormErrors,
   checkoutProductErrors,
   organizationFieldFor,
@@ -30,12 +31,43 @@ export function productErrors(form: CheckoutForm, context: RuleContext): Checkou
   return checkoutProductErrors(form, { ...context, today: localToday() });
 }
 
-/** Every rule of the form, as the server checks it on submit. */
+/**
+ * The VAT id is asked of a company or organisation order (issue 21 §4): the company and club fields, or the
+ * optional organisation once it is filled in. Weddings have no organisation, and no VAT id.
+ */
+export function showsVatId(category: string | null | undefined, organization: string): boolean {
+  const kind = organizationFieldFor(category);
+  return kind === 'company' || kind === 'club' || (kind === 'optional' && organization.trim() !== '');
+}
+
+/** The Leitweg-ID is asked wherever an organisation may be named (schools, authorities, clubs). */
+export function showsBuyerReference(category: string | null | undefined): boolean {
+  return organizationFieldFor(category) !== 'hidden';
+}
+
+/** Every rule of the form, as the server checks it on submit; hidden fields are not sent, so not checked. */
 export function formErrors(form: CheckoutForm, context: RuleContext): CheckoutErrors {
+  const hidden = organizationFieldFor(context.category) === 'hidden';
   return checkoutFormErrors(
-    { ...form, organization: organizationFieldFor(context.category) === 'hidden' ? '' : form.organization },
+    {
+      ...form,
+      organization: hidden ? '' : form.organization,
+      vatId: showsVatId(context.category, form.organization) ? form.vatId : '',
+      buyerReference: showsBuyerReference(context.category) ? form.buyerReference : '',
+    },
     { ...context, today: localToday() },
   );
+}
+
+/**
+ * The VAT id the live quote is asked about: only a shown one that passes the model's check, so typing never
+ * makes the quote fail; the summary then shows the treatment the order will get.
+ */
+export function quotedVatId(form: CheckoutForm, category: string | null | undefined): string | undefined {
+  const vatId = form.vatId.trim();
+  if (vatId === '' || !showsVatId(category, form.organization)) return undefined;
+  const checked = checkVatId(vatId, form.countryCode);
+  return checked.ok ? checked.vatId : undefined;
 }
 
 /** The text of a rule's code beside its field; a missing required field names itself. */
@@ -66,4 +98,6 @@ const FIELD_ALIASES: Record<string, string> = {
   sticker_packaging_type: 'stickerPackagingType',
   order_features: 'orderFeatures',
   voucher_code: 'voucherCode',
+  vat_id: 'vatId',
+  buyer_reference: 'buyerReference',
 };

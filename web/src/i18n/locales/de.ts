@@ -1148,6 +1148,12 @@ export const de: Catalogue = {
       phone: 'Telefon (optional)',
       quoteName: 'Angebotsnummer (optional)',
       quoteNameHint: 'Falls du ein Angebot von uns erhalten hast, gib hier seine Nummer ein.',
+      vatId: 'USt-IdNr. (optional)',
+      vatIdHint:
+        'Unternehmen in einem anderen EU-Land zahlen mit gültiger USt-IdNr. keine deutsche Mehrwertsteuer (Reverse Charge).',
+      buyerReference: 'Leitweg-ID für Schulen und Behörden (optional)',
+      buyerReferenceHint:
+        'Öffentliche Auftraggeber in Deutschland: die Leitweg-ID für eure E-Rechnung (XRechnung), z. B. 04011000-1234512345-06.',
       comment: 'Anmerkungen (optional)',
       commentCount: '{{count}} von {{max}} Zeichen',
       consent:
@@ -1163,6 +1169,18 @@ export const de: Catalogue = {
       vat: 'MwSt.',
       total: 'Gesamt',
       delivery: 'Voraussichtliche Lieferung: {{date}}',
+      tax: {
+        standard: 'inkl. {{rate}} % MwSt.',
+        reverse_charge: 'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge), 0 % MwSt.',
+        export: 'Steuerfreie Ausfuhr, 0 % MwSt.',
+      },
+      payment: {
+        title: 'So bezahlst du',
+        invoice_bank_transfer:
+          'Kauf auf Rechnung: Du zahlst jetzt nichts. Wir schicken dir die Rechnung per E-Mail; bitte überweise den Betrag nach Erhalt der Rechnung ohne Abzug.',
+        stripe_hosted_invoice:
+          'Kauf auf Rechnung: Du zahlst jetzt nichts. Du erhältst die Rechnung per E-Mail mit einem Link zu einer sicheren Zahlungsseite (Stripe); bitte bezahle sie innerhalb von {{days}} Tagen per Karte oder Überweisung.',
+      },
       deliveryWarning:
         'Die voraussichtliche Lieferung liegt weniger als einen Tag vor deiner Veranstaltung. Bitte wähle ein späteres Datum oder kontaktiere uns.',
     },
@@ -1226,6 +1244,14 @@ export const de: Catalogue = {
       RELEASE_DATE_INVALID: 'Bitte gib ein gültiges Datum ein.',
       RELEASE_DATE_IN_PAST: 'Das Veranstaltungsdatum darf nicht in der Vergangenheit liegen.',
       PRINT_CONSENT_REQUIRED: 'Bitte bestätige, um zu bestellen.',
+      VAT_ID_INVALID: 'Das ist keine USt-IdNr. des Lieferlandes (z. B. ATU12345678).',
+      VAT_ID_CHECK_DIGIT: 'Diese USt-IdNr. ist ungültig: Die Prüfziffer stimmt nicht.',
+      VAT_ID_COUNTRY_MISMATCH: 'Diese USt-IdNr. gehört zu einem anderen Land als dem Lieferland.',
+      VAT_ID_COUNTRY_UNSUPPORTED: 'Für dieses Lieferland können wir keine USt-IdNr. annehmen.',
+      VAT_ID_NEEDS_ORGANIZATION:
+        'Eine USt-IdNr. gehört zu einem Unternehmen: Bitte gib auch dessen Namen an.',
+      LEITWEG_ID_INVALID: 'Bitte gib eine Leitweg-ID wie 04011000-1234512345-06 ein.',
+      LEITWEG_ID_CHECK_DIGIT: 'Diese Leitweg-ID ist ungültig: Die Prüfziffern stimmen nicht.',
       required: {
         firstName: 'Bitte gib deinen Vornamen ein.',
         lastName: 'Bitte gib deinen Nachnamen ein.',

@@ -1123,6 +1123,11 @@ export const en = {
       phone: 'Phone (optional)',
       quoteName: 'Quote number (optional)',
       quoteNameHint: 'If you received a quote from us, enter its number here.',
+      vatId: 'VAT id (optional)',
+      vatIdHint: 'Businesses in another EU country with a VAT id pay no German VAT (reverse charge).',
+      buyerReference: 'Leitweg-ID for schools and authorities (optional)',
+      buyerReferenceHint:
+        'Public buyers in Germany: the routing id for your e-invoice (XRechnung), e.g. 04011000-1234512345-06.',
       comment: 'Remarks (optional)',
       commentCount: '{{count}} of {{max}} characters',
       consent:
@@ -1138,6 +1143,18 @@ export const en = {
       vat: 'VAT',
       total: 'Total',
       delivery: 'Estimated delivery: {{date}}',
+      tax: {
+        standard: 'incl. {{rate}}% VAT',
+        reverse_charge: 'Reverse charge: the recipient owes the VAT, 0% VAT',
+        export: 'Tax-free export, 0% VAT',
+      },
+      payment: {
+        title: 'How you pay',
+        invoice_bank_transfer:
+          'Purchase on invoice: you pay nothing now. We send you the invoice by e-mail; please transfer the amount by bank transfer without deduction on receipt of the invoice.',
+        stripe_hosted_invoice:
+          'Purchase on invoice: you pay nothing now. You receive the invoice by e-mail with a link to a secure payment page (Stripe); please pay it within {{days}} days by card or bank transfer.',
+      },
       deliveryWarning:
         'The estimated delivery is less than a day before your event. Please choose a later event date or contact us.',
     },
@@ -1199,6 +1216,13 @@ export const en = {
       RELEASE_DATE_INVALID: 'Please enter a valid date.',
       RELEASE_DATE_IN_PAST: 'The event date cannot be in the past.',
       PRINT_CONSENT_REQUIRED: 'Please confirm to order.',
+      VAT_ID_INVALID: 'This is not a VAT id of the delivery country (e.g. ATU12345678).',
+      VAT_ID_CHECK_DIGIT: 'This VAT id is not valid: its check digit does not match.',
+      VAT_ID_COUNTRY_MISMATCH: 'This VAT id belongs to another country than the delivery country.',
+      VAT_ID_COUNTRY_UNSUPPORTED: 'We cannot take a VAT id for this delivery country.',
+      VAT_ID_NEEDS_ORGANIZATION: 'A VAT id belongs to a company: please enter its name too.',
+      LEITWEG_ID_INVALID: 'Please enter a Leitweg-ID such as 04011000-1234512345-06.',
+      LEITWEG_ID_CHECK_DIGIT: 'This Leitweg-ID is not valid: its check digits do not match.',
       required: {
         firstName: 'Please enter your first name.',
         lastName: 'Please enter your last name.',

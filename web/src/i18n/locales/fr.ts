@@ -1151,6 +1151,12 @@ export const fr: Catalogue = {
       phone: 'Téléphone (facultatif)',
       quoteName: 'Numéro de devis (facultatif)',
       quoteNameHint: 'Si vous avez reçu un devis de notre part, saisissez son numéro ici.',
+      vatId: 'Numéro de TVA (facultatif)',
+      vatIdHint:
+        'Les entreprises d’un autre pays de l’UE disposant d’un numéro de TVA ne paient pas la TVA allemande (autoliquidation).',
+      buyerReference: 'Leitweg-ID pour écoles et administrations (facultatif)',
+      buyerReferenceHint:
+        'Acheteurs publics en Allemagne : l’identifiant d’acheminement de votre facture électronique (XRechnung), p. ex. 04011000-1234512345-06.',
       comment: 'Remarques (facultatif)',
       commentCount: '{{count}} sur {{max}} caractères',
       consent:
@@ -1166,6 +1172,18 @@ export const fr: Catalogue = {
       vat: 'TVA',
       total: 'Total',
       delivery: 'Livraison estimée : {{date}}',
+      tax: {
+        standard: 'TVA {{rate}} % incluse',
+        reverse_charge: 'Autoliquidation : la TVA est due par le preneur, TVA 0 %',
+        export: 'Exportation exonérée, TVA 0 %',
+      },
+      payment: {
+        title: 'Comment vous payez',
+        invoice_bank_transfer:
+          'Achat sur facture : vous ne payez rien maintenant. Nous vous envoyons la facture par e-mail ; veuillez virer le montant sans escompte à réception de la facture.',
+        stripe_hosted_invoice:
+          'Achat sur facture : vous ne payez rien maintenant. Vous recevez la facture par e-mail avec un lien vers une page de paiement sécurisée (Stripe) ; veuillez la régler sous {{days}} jours par carte ou par virement.',
+      },
       deliveryWarning:
         'La livraison estimée a lieu moins d’un jour avant votre événement. Choisissez une date plus tardive ou contactez-nous.',
     },
@@ -1229,6 +1247,15 @@ export const fr: Catalogue = {
       RELEASE_DATE_INVALID: 'Saisissez une date valide.',
       RELEASE_DATE_IN_PAST: 'La date de l’événement ne peut pas être passée.',
       PRINT_CONSENT_REQUIRED: 'Veuillez confirmer pour commander.',
+      VAT_ID_INVALID: 'Ce n’est pas un numéro de TVA du pays de livraison (p. ex. ATU12345678).',
+      VAT_ID_CHECK_DIGIT: 'Ce numéro de TVA n’est pas valide : la clé de contrôle ne correspond pas.',
+      VAT_ID_COUNTRY_MISMATCH: 'Ce numéro de TVA appartient à un autre pays que le pays de livraison.',
+      VAT_ID_COUNTRY_UNSUPPORTED: 'Nous ne pouvons pas accepter de numéro de TVA pour ce pays de livraison.',
+      VAT_ID_NEEDS_ORGANIZATION:
+        'Un numéro de TVA appartient à une entreprise : veuillez aussi indiquer son nom.',
+      LEITWEG_ID_INVALID: 'Veuillez saisir une Leitweg-ID comme 04011000-1234512345-06.',
+      LEITWEG_ID_CHECK_DIGIT:
+        'Cette Leitweg-ID n’est pas valide : les chiffres de contrôle ne correspondent pas.',
       required: {
         firstName: 'Saisissez votre prénom.',
         lastName: 'Saisissez votre nom.',

@@ -1155,6 +1155,12 @@ export const it: Catalogue = {
       phone: 'Telefono (facoltativo)',
       quoteName: 'Numero del preventivo (facoltativo)',
       quoteNameHint: 'Se hai ricevuto un nostro preventivo, inserisci qui il suo numero.',
+      vatId: 'Partita IVA (facoltativa)',
+      vatIdHint:
+        'Le aziende di un altro paese UE con partita IVA non pagano l’IVA tedesca (inversione contabile).',
+      buyerReference: 'Leitweg-ID per scuole ed enti pubblici (facoltativo)',
+      buyerReferenceHint:
+        'Committenti pubblici in Germania: il codice di instradamento della vostra fattura elettronica (XRechnung), ad es. 04011000-1234512345-06.',
       comment: 'Note (facoltativo)',
       commentCount: '{{count}} di {{max}} caratteri',
       consent:
@@ -1171,6 +1177,18 @@ export const it: Catalogue = {
       vat: 'IVA',
       total: 'Totale',
       delivery: 'Consegna prevista: {{date}}',
+      tax: {
+        standard: 'IVA {{rate}}% inclusa',
+        reverse_charge: 'Inversione contabile: l’IVA è dovuta dal destinatario, IVA 0%',
+        export: 'Esportazione esente, IVA 0%',
+      },
+      payment: {
+        title: 'Come paghi',
+        invoice_bank_transfer:
+          'Acquisto su fattura: ora non paghi nulla. Ti inviamo la fattura via e-mail; ti preghiamo di bonificare l’importo senza detrazioni al ricevimento della fattura.',
+        stripe_hosted_invoice:
+          'Acquisto su fattura: ora non paghi nulla. Ricevi la fattura via e-mail con un link a una pagina di pagamento sicura (Stripe); ti preghiamo di pagarla entro {{days}} giorni con carta o bonifico.',
+      },
       deliveryWarning:
         'La consegna prevista è meno di un giorno prima del tuo evento. Scegli una data successiva o contattaci.',
     },
@@ -1232,6 +1250,13 @@ export const it: Catalogue = {
       RELEASE_DATE_INVALID: 'Inserisci una data valida.',
       RELEASE_DATE_IN_PAST: 'La data dell’evento non può essere nel passato.',
       PRINT_CONSENT_REQUIRED: 'Conferma per ordinare.',
+      VAT_ID_INVALID: 'Questa non è una partita IVA del paese di consegna (ad es. ATU12345678).',
+      VAT_ID_CHECK_DIGIT: 'Questa partita IVA non è valida: la cifra di controllo non corrisponde.',
+      VAT_ID_COUNTRY_MISMATCH: 'Questa partita IVA appartiene a un paese diverso da quello di consegna.',
+      VAT_ID_COUNTRY_UNSUPPORTED: 'Non possiamo accettare una partita IVA per questo paese di consegna.',
+      VAT_ID_NEEDS_ORGANIZATION: 'Una partita IVA appartiene a un’azienda: inserisci anche il suo nome.',
+      LEITWEG_ID_INVALID: 'Inserisci una Leitweg-ID come 04011000-1234512345-06.',
+      LEITWEG_ID_CHECK_DIGIT: 'Questa Leitweg-ID non è valida: le cifre di controllo non corrispondono.',
       required: {
         firstName: 'Inserisci il tuo nome.',
         lastName: 'Inserisci il tuo cognome.',

@@ -1139,6 +1139,11 @@ export const pl: Catalogue = {
       phone: 'Telefon (opcjonalnie)',
       quoteName: 'Numer oferty (opcjonalnie)',
       quoteNameHint: 'Jeśli otrzymałeś od nas ofertę, wpisz tutaj jej numer.',
+      vatId: 'Numer VAT (opcjonalnie)',
+      vatIdHint: 'Firmy z innego kraju UE z numerem VAT nie płacą niemieckiego VAT (odwrotne obciążenie).',
+      buyerReference: 'Leitweg-ID dla szkół i urzędów (opcjonalnie)',
+      buyerReferenceHint:
+        'Zamawiający publiczni w Niemczech: identyfikator routingu e-faktury (XRechnung), np. 04011000-1234512345-06.',
       comment: 'Uwagi (opcjonalnie)',
       commentCount: '{{count}} z {{max}} znaków',
       consent:
@@ -1154,6 +1159,18 @@ export const pl: Catalogue = {
       vat: 'VAT',
       total: 'Razem',
       delivery: 'Przewidywana dostawa: {{date}}',
+      tax: {
+        standard: 'w tym {{rate}}% VAT',
+        reverse_charge: 'Odwrotne obciążenie: VAT rozlicza nabywca, VAT 0%',
+        export: 'Eksport zwolniony z podatku, VAT 0%',
+      },
+      payment: {
+        title: 'Jak płacisz',
+        invoice_bank_transfer:
+          'Zakup na fakturę: teraz nic nie płacisz. Wyślemy ci fakturę e-mailem; prosimy o przelew kwoty bez potrąceń po otrzymaniu faktury.',
+        stripe_hosted_invoice:
+          'Zakup na fakturę: teraz nic nie płacisz. Otrzymasz fakturę e-mailem z linkiem do bezpiecznej strony płatności (Stripe); prosimy o zapłatę w ciągu {{days}} dni kartą lub przelewem.',
+      },
       deliveryWarning:
         'Przewidywana dostawa przypada mniej niż dzień przed wydarzeniem. Wybierz późniejszą datę lub skontaktuj się z nami.',
     },
@@ -1215,6 +1232,13 @@ export const pl: Catalogue = {
       RELEASE_DATE_INVALID: 'Podaj prawidłową datę.',
       RELEASE_DATE_IN_PAST: 'Data wydarzenia nie może być w przeszłości.',
       PRINT_CONSENT_REQUIRED: 'Potwierdź, aby zamówić.',
+      VAT_ID_INVALID: 'To nie jest numer VAT kraju dostawy (np. ATU12345678).',
+      VAT_ID_CHECK_DIGIT: 'Ten numer VAT jest nieprawidłowy: cyfra kontrolna się nie zgadza.',
+      VAT_ID_COUNTRY_MISMATCH: 'Ten numer VAT należy do innego kraju niż kraj dostawy.',
+      VAT_ID_COUNTRY_UNSUPPORTED: 'Dla tego kraju dostawy nie możemy przyjąć numeru VAT.',
+      VAT_ID_NEEDS_ORGANIZATION: 'Numer VAT należy do firmy: podaj także jej nazwę.',
+      LEITWEG_ID_INVALID: 'Podaj Leitweg-ID, np. 04011000-1234512345-06.',
+      LEITWEG_ID_CHECK_DIGIT: 'Ten Leitweg-ID jest nieprawidłowy: cyfry kontrolne się nie zgadzają.',
       required: {
         firstName: 'Podaj imię.',
         lastName: 'Podaj nazwisko.',
