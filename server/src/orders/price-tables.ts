@@ -140,4 +140,9 @@ export class PriceListCache {
     list.catch(() => this.entries.delete(language));
     return list;
   }
+
+  /** Forgets every copy: an order found the tables changed, so the next quote reads them again. */
+  clear(): void {
+    this.entries.clear();
+  }
 }

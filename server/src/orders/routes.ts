@@ -71,7 +71,12 @@ const orderFormSchema = z.strictObject({
   vatId: text(100),
   buyerReference: text(100),
   printConsent: z.boolean().optional(),
-  // Amounts a client sends are ignored: the server prices every order itself.
+  /**
+   * The gross total the order button showed (§ 312j BGB: the button states what is paid). When the server's own
+   * price differs, the order is refused with 409 PRICE_CHANGED and the new total, and nothing is written.
+   */
+  expected_amount_gross: z.number().int().nonnegative().optional(),
+  // Other amounts a client sends are ignored: the server prices every order itself.
   amount: z.unknown().optional(),
   amount_gross: z.unknown().optional(),
 });

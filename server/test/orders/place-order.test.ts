@@ -86,6 +86,29 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     expect(albumView).toMatchObject({ hasOrder: true, lastOrderId: order.id });
   });
 
+  it('refuses an order whose price is not the total the button showed, with the new total, and writes nothing (§ 312j BGB)', async () => {
+    const buyer = await signUp(t.app);
+    const own = await cleanAlbum(t.app, buyer.access_token);
+    const form = orderForm(own.id);
+    const changed = await place({ ...form, expected_amount_gross: 28_500 }, { token: buyer.access_token });
+    expect(changed.statusCode).toBe(409);
+    expect(changed.json().error).toMatchObject({
+      code: 'PRICE_CHANGED',
+      details: {
+        expected_amount_gross: 28_500,
+        amount_gross: 28_501,
+        amount_gross_human: '285,01\u00a0€',
+        expected_amount_gross_human: '285,00\u00a0€',
+      },
+    });
+    const none = await t.database.db.select().from(orders).where(eq(orders.albumId, own.id));
+    expect(none).toHaveLength(0);
+    // Asked again with the total the server answered, the order goes through at exactly that price.
+    const placed = await place({ ...form, expected_amount_gross: 28_501 }, { token: buyer.access_token });
+    expect(placed.statusCode).toBe(201);
+    expect(placed.json().order.amount_gross).toBe(28_501);
+  });
+
   it('asks a guest to sign up and creates nothing', async () => {
     const guest = await createGuest(t.app);
     const guestAlbum = await cleanAlbum(t.app, guest.access_token);

@@ -71,6 +71,8 @@ export interface OrderForm {
   /** Optional Leitweg-ID of a public buyer (issue 21 §5). */
   buyerReference?: string | null;
   printConsent: boolean;
+  /** The total the order button showed; a different server price is refused (PRICE_CHANGED). */
+  expected_amount_gross?: number;
 }
 
 /** The order that answers the request: the new one, or for a replayed request the stored one (`created` false). */
@@ -95,6 +97,21 @@ export function requestHash(form: OrderForm): string {
   return createHash('sha256')
     .update(JSON.stringify(canonical(form)))
     .digest('hex');
+}
+
+/**
+ * The price moved between the button and the order (a price table changed): the customer is asked again with
+ * the new total instead of being charged another amount than the button said.
+ */
+function priceChanged(expected: number, quote: Quote, language: Language): AppError {
+  return new AppError(409, 'PRICE_CHANGED', 'The price changed since the checkout showed it', {
+    expected_amount_gross: expected,
+    expected_amount_gross_human: formatMoney(expected, quote.currency, language),
+    amount: quote.amount,
+    amount_gross: quote.amountGross,
+    tax_value: quote.taxValue,
+    amount_gross_human: formatMoney(quote.amountGross, quote.currency, language),
+  });
 }
 
 function replay(existing: OrderSummary, hash: string): PlaceOrderResult {
@@ -203,6 +220,11 @@ export async function placeOrder(
       },
     });
   if (quote.voucher && quote.voucher.status !== 'valid') throw notApplicable(quote.voucher.status);
+  if (form.expected_amount_gross !== undefined && form.expected_amount_gross !== quote.amountGross) {
+    // The checkout's quote came from a copy of the tables older than these: the next quote reads them anew.
+    ctx.priceLists.clear();
+    throw priceChanged(form.expected_amount_gross, quote, language);
+  }
 
   const phone = text(form.phone);
   const areaCode = text(form.areaCode) ?? '';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../../auth/session.ts';
 import { errorMessage } from '../../ui/notify.ts';
-import { errorCodeOf } from '../../api/errors.ts';
+import { ApiError, errorCodeOf } from '../../api/errors.ts';
 import type { TFunction } from 'i18next';
 import { editorPath } from '../editor-shell/editorKeys.ts';
 import { ProofDownloadButton } from '../proof/ProofDownloadButton.tsx';
@@ -138,7 +138,7 @@ function CheckoutView({
   const phone = useMediaQuery('(max-width: 767px)');
   const { form, step, setStep } = state;
   const values = form.getValues();
-  const submit = useSubmitOrder(state);
+  const submit = useSubmitOrder(state, albumId);
   const [showProductErrors, setShowProductErrors] = useState(false);
   const [showContactErrors, setShowContactErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<ServerErrors>({});
@@ -205,8 +205,8 @@ function CheckoutView({
     if (session.kind !== 'user') return setSignInOpen(true);
     // Only a voucher the quote accepted goes with the order; any other is shown as refused and left out.
     const voucherCode = checkout.voucher?.status === 'valid' ? values.voucherCode : '';
-    void submit.submit(
-      orderBody(
+    void submit.submit({
+      ...orderBody(
         albumId,
         { ...values, voucherCode },
         {
@@ -215,7 +215,9 @@ function CheckoutView({
           buyerReference: showsBuyerReference(category),
         },
       ),
-    );
+      // What the button says is what is charged, or the server asks again (§ 312j BGB).
+      expected_amount_gross: checkout.amount_gross,
+    });
   };
 
   const resetForNewOrder = () => {
@@ -327,9 +329,13 @@ function CheckoutView({
               {step === 2 && <AlbumErrors albumId={albumId} errors={albumErrors} />}
               {submit.status === 'error' && submit.failure && (
                 <Alert
-                  color="red"
+                  color={errorCodeOf(submit.failure.error) === 'PRICE_CHANGED' ? 'yellow' : 'red'}
                   variant="light"
-                  title={t('checkout.submit.failed')}
+                  title={
+                    errorCodeOf(submit.failure.error) === 'PRICE_CHANGED'
+                      ? t('checkout.submit.priceChangedTitle')
+                      : t('checkout.submit.failed')
+                  }
                   data-testid="submit-error"
                 >
                   <Stack gap="xs" align="flex-start">
@@ -434,5 +440,11 @@ function VoucherField({
 /** A submit failure in words: the checkout's own codes first, then the app's catalogue. */
 function submitErrorText(t: TFunction, error: unknown): string {
   const key = `checkout.submit.codes.${errorCodeOf(error)}`;
-  return t(key, { defaultValue: errorMessage(error) });
+  const details =
+    error instanceof ApiError ? (error.details as Record<string, unknown> | undefined) : undefined;
+  return t(key, {
+    defaultValue: errorMessage(error),
+    total: details?.amount_gross_human,
+    previous: details?.expected_amount_gross_human,
+  });
 }

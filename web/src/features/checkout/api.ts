@@ -138,6 +138,9 @@ async function checkoutRequest<T>(
 export const checkoutQueryKey = (albumId: string, params: QuoteParams, language: string) =>
   ['albums', albumId, 'checkout', language, params] as const;
 
+/** How often an open checkout asks for the price again, so a changed price table shows without a reload. */
+export const QUOTE_REFRESH_MS = 60_000;
+
 /** Quote changes this long after the last edit are sent: a slider drag asks once, not per step. */
 export const QUOTE_DEBOUNCE_MS = 300;
 
@@ -161,7 +164,9 @@ export function useCheckoutQuote(albumId: string, params: QuoteParams) {
     placeholderData: keepPreviousData,
     retry: (count, error) =>
       count < 2 && !(error instanceof ApiError && error.status < 500 && error.status > 0),
-    refetchOnWindowFocus: false,
+    // An open checkout follows price-table changes: asked again when the tab comes back and every minute.
+    refetchOnWindowFocus: true,
+    refetchInterval: QUOTE_REFRESH_MS,
   });
   // A change still inside the debounce counts as fetching: the numbers shown are not yet for it.
   const settling = JSON.stringify(params) !== JSON.stringify(debounced);
@@ -210,6 +215,8 @@ export interface OrderBody {
   vatId?: string;
   buyerReference?: string;
   printConsent: true;
+  /** The total the order button shows; the server refuses another price with 409 PRICE_CHANGED. */
+  expected_amount_gross?: number;
 }
 
 export interface PlacedOrder {

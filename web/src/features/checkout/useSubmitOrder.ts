@@ -1,5 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/errors.ts';
+import { ApiError, errorCodeOf } from '../../api/errors.ts';
 import { placeOrder, type OrderBody, type PreflightEntry } from './api.ts';
 import { attemptFor } from './formState.ts';
 import { serverFieldMessages } from './rules.ts';
@@ -16,7 +17,8 @@ export interface SubmitFailure {
   albumErrors: PreflightEntry[];
 }
 
-export function useSubmitOrder(state: CheckoutState) {
+export function useSubmitOrder(state: CheckoutState, albumId: string) {
+  const client = useQueryClient();
   const [status, setStatus] = useState<SubmitStatus>('pending');
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
 
@@ -34,6 +36,9 @@ export function useSubmitOrder(state: CheckoutState) {
       setStatus('success');
       state.setStep(3);
     } catch (error) {
+      // The price moved since the button was drawn: the quote is asked again, so the button shows the new total.
+      if (errorCodeOf(error) === 'PRICE_CHANGED')
+        void client.invalidateQueries({ queryKey: ['albums', albumId, 'checkout'] });
       const details = error instanceof ApiError ? error.details : undefined;
       const albumErrors = (details as { errors?: PreflightEntry[] } | undefined)?.errors;
       setFailure({

@@ -1200,7 +1200,10 @@ export const de: Catalogue = {
     submit: {
       button: 'Jetzt bestellen · {{total}}',
       failed: 'Die Bestellung konnte nicht aufgegeben werden',
+      priceChangedTitle: 'Der Preis hat sich geändert',
       codes: {
+        PRICE_CHANGED:
+          'Seit du die Bestellung geöffnet hast, hat sich der Preis geändert: jetzt {{total}} statt {{previous}}. Bitte prüfe die Übersicht und bestelle dann erneut.',
         ALBUM_HAS_ERRORS: 'Das Album hat noch Fehler. Bitte behebe sie im Editor.',
         VOUCHER_NOT_APPLICABLE:
           'Der Gutschein kann für diese Bestellung nicht verwendet werden. Bitte entferne oder prüfe ihn.',

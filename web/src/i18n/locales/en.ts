@@ -1174,7 +1174,10 @@ export const en = {
     submit: {
       button: 'Order now · {{total}}',
       failed: 'The order could not be placed',
+      priceChangedTitle: 'The price has changed',
       codes: {
+        PRICE_CHANGED:
+          'The price changed since you opened the checkout: now {{total}} instead of {{previous}}. Please check the summary, then order again.',
         ALBUM_HAS_ERRORS: 'The album still has problems. Please fix them in the editor.',
         VOUCHER_NOT_APPLICABLE: 'The voucher cannot be used for this order. Please remove it or check it.',
         IDEMPOTENCY_KEY_REUSED: 'This order was already sent with other details. Please try again.',

@@ -1203,7 +1203,10 @@ export const fr: Catalogue = {
     submit: {
       button: 'Commander · {{total}}',
       failed: 'La commande n’a pas pu être passée',
+      priceChangedTitle: 'Le prix a changé',
       codes: {
+        PRICE_CHANGED:
+          'Le prix a changé depuis l’ouverture de la commande : {{total}} au lieu de {{previous}}. Vérifiez le récapitulatif, puis commandez à nouveau.',
         ALBUM_HAS_ERRORS: 'L’album contient encore des problèmes. Corrigez-les dans l’éditeur.',
         VOUCHER_NOT_APPLICABLE:
           'Ce bon ne peut pas être utilisé pour cette commande. Retirez-le ou vérifiez-le.',

@@ -1208,7 +1208,10 @@ export const it: Catalogue = {
     submit: {
       button: 'Ordina ora · {{total}}',
       failed: 'Non è stato possibile effettuare l’ordine',
+      priceChangedTitle: 'Il prezzo è cambiato',
       codes: {
+        PRICE_CHANGED:
+          'Il prezzo è cambiato da quando hai aperto l’ordine: ora {{total}} invece di {{previous}}. Controlla il riepilogo e poi ordina di nuovo.',
         ALBUM_HAS_ERRORS: 'L’album ha ancora dei problemi. Correggili nell’editor.',
         VOUCHER_NOT_APPLICABLE: 'Il buono non può essere usato per questo ordine. Rimuovilo o controllalo.',
         IDEMPOTENCY_KEY_REUSED: 'Questo ordine è già stato inviato con altri dati. Riprova.',

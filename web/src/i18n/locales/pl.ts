@@ -1190,7 +1190,10 @@ export const pl: Catalogue = {
     submit: {
       button: 'Zamów teraz · {{total}}',
       failed: 'Nie udało się złożyć zamówienia',
+      priceChangedTitle: 'Cena się zmieniła',
       codes: {
+        PRICE_CHANGED:
+          'Cena zmieniła się od otwarcia zamówienia: teraz {{total}} zamiast {{previous}}. Sprawdź podsumowanie i zamów ponownie.',
         ALBUM_HAS_ERRORS: 'Album nadal ma problemy. Popraw je w edytorze.',
         VOUCHER_NOT_APPLICABLE: 'Tego kuponu nie można użyć do tego zamówienia. Usuń go lub sprawdź.',
         IDEMPOTENCY_KEY_REUSED: 'To zamówienie zostało już wysłane z innymi danymi. Spróbuj ponownie.',
