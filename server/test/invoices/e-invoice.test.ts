@@ -175,6 +175,80 @@ describe('buildInvoicePdf', () => {
     await expect(buildInvoicePdf(data)).rejects.toMatchObject({ code: 'INVOICE_TOTALS_MISMATCH' });
   });
 
+  it.each([
+    [
+      'de',
+      'Gutschein WILLKOMMEN10',
+      'Voraussichtliches Lieferdatum',
+      'Steuerschuldnerschaft des Leistungsempfängers',
+      'Rechnungskorrektur zu Rechnung 2026-000123',
+      'nicht bezahlen',
+    ],
+    [
+      'en',
+      'Voucher WILLKOMMEN10',
+      'Planned delivery date',
+      'Reverse charge (Steuerschuldnerschaft des Leistungsempfängers)',
+      'Correction of invoice 2026-000123',
+      'you do not need to pay it',
+    ],
+    [
+      'fr',
+      'Bon d’achat WILLKOMMEN10',
+      'Date de livraison prévue',
+      'Autoliquidation',
+      'Rectification de la facture 2026-000123',
+      'vous n’avez pas à la payer',
+    ],
+    [
+      'it',
+      'Buono WILLKOMMEN10',
+      'Data di consegna prevista',
+      'Inversione contabile',
+      'Rettifica della fattura 2026-000123',
+      'non dovete pagarla',
+    ],
+    [
+      'pl',
+      'Bon WILLKOMMEN10',
+      'Przewidywana data dostawy',
+      'Odwrotne obciążenie',
+      'Korekta faktury 2026-000123',
+      'nie muszą Państwo jej płacić',
+    ],
+  ] as const)(
+    'speaks the order language %s: voucher, delivery label, reverse charge note, credit note wording',
+    async (language, voucher, planned, reverseCharge, corrects, unpaid) => {
+      const zero = invoice().lines.map((line) => ({ ...line, vatRatePercent: 0 }));
+      // 38490 − 2145 = 36345, no VAT under reverse charge
+      const data = invoice({
+        language,
+        taxTreatment: 'reverse_charge',
+        buyer: {
+          ...invoice().buyer,
+          vatId: 'ATU13585627',
+          address: { line1: 'Ring 1', postCode: '1010', city: 'Wien', countryCode: 'AT' },
+        },
+        delivery: { date: '2026-05-04', kind: 'planned' },
+        lines: zero,
+        allowances: [{ reason: voucher, code: 'WILLKOMMEN10', amountMinor: 2145, vatRatePercent: 0 }],
+        totals: { netMinor: 36345, vatMinor: 0, grossMinor: 36345 },
+      });
+      const text = await pdfText(await buildInvoicePdf(data));
+      expect(text).toMatch(new RegExp(`${voucher}\\s+−(21,45\\s€|€21\\.45)`));
+      expect(text).toContain(planned);
+      expect(text).toContain(reverseCharge);
+      expect(text).toContain('ATU13585627');
+      const note = await pdfText(
+        await buildInvoicePdf(
+          creditNote({ language, correctedInvoice: { number: '2026-000123', issueDate: '2026-03-01' } }),
+        ),
+      );
+      expect(note).toContain(corrects);
+      expect(note).toContain(unpaid);
+    },
+  );
+
   it('breaks VAT down per rate and writes a Polish invoice in złoty in Polish', async () => {
     const polish = invoice({
       language: 'pl',
