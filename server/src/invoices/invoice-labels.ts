@@ -14,6 +14,7 @@ export interface InvoiceLabels {
   deliveryDate: string;
   plannedDeliveryDate: string;
   order: string;
+  /** The public buyer's routing id; the German term in every language (it is what the buyer's portal calls it). */
   buyerReference: string;
   corrects: (number: string, date: string) => string;
   position: string;
@@ -81,7 +82,7 @@ export const INVOICE_LABELS: Record<DocumentLanguage, InvoiceLabels> = {
     deliveryDate: 'Delivery date',
     plannedDeliveryDate: 'Planned delivery date',
     order: 'Order',
-    buyerReference: 'Buyer reference (Leitweg-ID)',
+    buyerReference: 'Leitweg-ID',
     corrects: (number, date) => `Correction of invoice ${number} of ${date}`,
     position: 'No.',
     description: 'Description',
@@ -113,7 +114,7 @@ export const INVOICE_LABELS: Record<DocumentLanguage, InvoiceLabels> = {
     deliveryDate: 'Date de livraison',
     plannedDeliveryDate: 'Date de livraison prévue',
     order: 'Commande',
-    buyerReference: 'Référence acheteur (Leitweg-ID)',
+    buyerReference: 'Leitweg-ID',
     corrects: (number, date) => `Rectification de la facture ${number} du ${date}`,
     position: 'N°',
     description: 'Désignation',
@@ -145,7 +146,7 @@ export const INVOICE_LABELS: Record<DocumentLanguage, InvoiceLabels> = {
     deliveryDate: 'Data di consegna',
     plannedDeliveryDate: 'Data di consegna prevista',
     order: 'Ordine',
-    buyerReference: 'Riferimento acquirente (Leitweg-ID)',
+    buyerReference: 'Leitweg-ID',
     corrects: (number, date) => `Rettifica della fattura ${number} del ${date}`,
     position: 'Pos.',
     description: 'Descrizione',
@@ -177,7 +178,7 @@ export const INVOICE_LABELS: Record<DocumentLanguage, InvoiceLabels> = {
     deliveryDate: 'Data dostawy',
     plannedDeliveryDate: 'Przewidywana data dostawy',
     order: 'Zamówienie',
-    buyerReference: 'Referencja nabywcy (Leitweg-ID)',
+    buyerReference: 'Leitweg-ID',
     corrects: (number, date) => `Korekta faktury ${number} z dnia ${date}`,
     position: 'Lp.',
     description: 'Opis',

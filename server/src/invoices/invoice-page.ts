@@ -77,7 +77,7 @@ export async function renderInvoicePage(
         ...(buyer.vatId ? [{ text: `${labels.vatId} ${buyer.vatId}` }] : []),
       ],
     },
-    { xMm: 110, lines: meta.map(([label]) => ({ text: label, muted: true })) },
+    { xMm: 95, lines: meta.map(([label]) => ({ text: label, muted: true })) },
     { xMm: CONTENT_WIDTH_MM, lines: meta.map(([, value]) => ({ text: value, align: 'right' as const })) },
   ]);
   doc.gap(10);
