@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../src/http/errors.ts';
 import { buildInvoicePdf } from '../../src/invoices/e-invoice.ts';
+import { orderDelivery } from '../../src/invoices/order-invoice-data.ts';
 import { creditNote, invoice, seller } from '../helpers/invoice-fixtures.ts';
 import { validateFacturXEn16931 } from '../helpers/factur-x-schema.ts';
 import { pdfAttachment, pdfAttachmentNames, pdfFonts, pdfInfo, pdfText } from '../helpers/pdf-files.ts';
@@ -273,5 +274,17 @@ describe('buildInvoicePdf', () => {
     expect(text).toContain('Faktura 2026-000123');
     expect(text).toContain('Zofia Łukasiewicz');
     expect(text).toMatch(/Razem brutto\s+267,00\s+zł/);
+  });
+
+  it('dates the delivery by the shipment, else by the plan, never by the event', () => {
+    const order = { createdAt: new Date('2026-03-01T10:00:00Z') };
+    expect(orderDelivery(order, new Date('2026-04-20T16:45:00Z'), '2026-04-22')).toEqual({
+      date: '2026-04-20',
+      kind: 'actual',
+    });
+    // Not shipped: two months from ordering (SPEC §9's delivery estimate).
+    expect(orderDelivery(order, null, '2026-03-02')).toEqual({ date: '2026-05-01', kind: 'planned' });
+    // The estimate has passed without a shipment: the plan cannot lie in the past, it is the issue day at the earliest.
+    expect(orderDelivery(order, undefined, '2026-06-10')).toEqual({ date: '2026-06-10', kind: 'planned' });
   });
 });
