@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import sharp from 'sharp';
-import { freePort } from './server-process.ts';
+import { BENCH_SELLER_ENV, freePort } from './server-process.ts';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 const require = createRequire(import.meta.url);
@@ -26,6 +26,7 @@ async function startBundledServer(dataDir: string) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     APP_ENV: 'production',
+    ...BENCH_SELLER_ENV,
   };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;

@@ -9,6 +9,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateNKeysBetween } from 'fractional-indexing';
 import sharp from 'sharp';
+import { BENCH_SELLER_ENV } from './server-process.ts';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 export const BENCH_ADMIN = { email: 'admin@bench.test', password: 'bench-admin-password' };
@@ -33,6 +34,7 @@ export function benchServerEnv(
     ADMIN_EMAIL: BENCH_ADMIN.email,
     ADMIN_PASSWORD: BENCH_ADMIN.password,
     APP_ENV: 'production',
+    ...BENCH_SELLER_ENV,
     ...extra,
   };
   delete env.DATABASE_URL;

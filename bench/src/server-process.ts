@@ -8,6 +8,20 @@ export { freePort };
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 
+/** APP_ENV=production refuses to start without the seller's invoice data (server/src/config, XRechnung). */
+export const BENCH_SELLER_ENV: Record<string, string> = {
+  SELLER_NAME: 'Bench Albumdruck GmbH',
+  SELLER_STREET: 'Hafenstraße 7',
+  SELLER_POSTCODE: '20457',
+  SELLER_CITY: 'Hamburg',
+  SELLER_VAT_ID: 'DE811907980',
+  SELLER_IBAN: 'DE89370400440532013000',
+  SELLER_BIC: 'COBADEFFXXX',
+  SELLER_EMAIL: 'rechnung@bench.test',
+  SELLER_PHONE: '+49 40 123456',
+  SELLER_CONTACT: 'Buchhaltung',
+};
+
 export interface RunningServer {
   baseUrl: string;
   child: ChildProcess;
@@ -33,6 +47,7 @@ export async function startServer(
     DATA_DIR: dataDir,
     ADMIN_EMAIL: 'admin@bench.test',
     ADMIN_PASSWORD: 'bench-admin-password',
+    ...BENCH_SELLER_ENV,
     ...env,
   };
   // Embedded PGlite as `npm start` runs it, unless BENCH_DATABASE_URL names a PostgreSQL database to measure the

@@ -19,6 +19,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
   });
 
+  it('refuses to start in production without the seller data an XRechnung needs, naming what is missing', () => {
+    const seller = {
+      SELLER_NAME: 'Albumdruck Muster GmbH',
+      SELLER_STREET: 'Hafenstraße 7',
+      SELLER_POSTCODE: '20457',
+      SELLER_CITY: 'Hamburg',
+      SELLER_VAT_ID: 'DE811907980',
+      SELLER_IBAN: 'DE89370400440532013000',
+      SELLER_BIC: 'COBADEFFXXX',
+      SELLER_EMAIL: 'rechnung@albumdruck.example',
+      SELLER_PHONE: '+49 40 123456',
+      SELLER_CONTACT: 'Buchhaltung',
+    };
+    expect(() => loadConfig({ APP_ENV: 'production' })).toThrow(/SELLER_NAME.*SELLER_PHONE, SELLER_CONTACT/);
+    expect(() => loadConfig({ ...seller, APP_ENV: 'production', SELLER_PHONE: '' })).toThrow(
+      /APP_ENV=production.*: SELLER_PHONE$/,
+    );
+    expect(loadConfig({ ...seller, APP_ENV: 'production' }).seller.contact).toEqual({
+      name: 'Buchhaltung',
+      email: 'rechnung@albumdruck.example',
+      phone: '+49 40 123456',
+    });
+    // Development keeps working with the placeholders.
+    expect(loadConfig({}).seller.name).toBe('Stickerbook GmbH');
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

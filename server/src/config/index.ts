@@ -270,6 +270,24 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   return value.split(',').map((address) => address.trim());
 }
 
+/**
+ * The seller settings an invoice for a German public buyer (XRechnung 3.0) needs: name, address, VAT id, bank
+ * account and the contact person, telephone and e-mail (BT-41/42/43, rules BR-DE-2, -5, -6, -7). Their defaults are
+ * placeholders, so with APP_ENV=production the server refuses to start until each one is set.
+ */
+export const XRECHNUNG_SELLER_SETTINGS = [
+  'SELLER_NAME',
+  'SELLER_STREET',
+  'SELLER_POSTCODE',
+  'SELLER_CITY',
+  'SELLER_VAT_ID',
+  'SELLER_IBAN',
+  'SELLER_BIC',
+  'SELLER_EMAIL',
+  'SELLER_PHONE',
+  'SELLER_CONTACT',
+] as const;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const cleaned = Object.fromEntries(
     Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
@@ -280,6 +298,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  if (e.APP_ENV === 'production') {
+    const missing = XRECHNUNG_SELLER_SETTINGS.filter((name) => !cleaned[name]?.trim());
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `Invalid configuration: with APP_ENV=production set the seller's invoice data (XRechnung needs it): ${missing.join(', ')}`,
+      );
+    }
+  }
   const oidcParts = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET];
   if (oidcParts.some(Boolean) && !oidcParts.every(Boolean)) {
     throw new ConfigError(

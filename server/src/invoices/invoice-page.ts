@@ -14,7 +14,12 @@ import { INVOICE_LABELS } from './invoice-labels.ts';
 export function paymentTermsText(invoice: CheckedInvoice, language: DocumentLanguage): string {
   const labels = INVOICE_LABELS[language];
   const amount = formatMoney(invoice.totals.grossMinor, invoice.currency, language);
-  if (invoice.kind === 'credit_note') return labels.refund(amount);
+  if (invoice.kind === 'credit_note') {
+    // A refund is promised only for money that was paid (issue 21): an unpaid invoice is simply cancelled.
+    return invoice.correctedInvoicePaid
+      ? labels.refund(amount)
+      : labels.cancelled(invoice.correctedInvoice?.number ?? '');
+  }
   return invoice.dueDate
     ? labels.payBy(amount, formatDate(invoice.dueDate, language))
     : labels.payNow(amount);
@@ -49,10 +54,16 @@ export async function renderInvoicePage(
     [labels.number, invoice.number],
     [labels.issueDate, formatDate(invoice.issueDate, language)],
   ];
-  if (invoice.deliveryDate) meta.push([labels.deliveryDate, formatDate(invoice.deliveryDate, language)]);
+  if (invoice.delivery) {
+    meta.push([
+      invoice.delivery.kind === 'actual' ? labels.deliveryDate : labels.plannedDeliveryDate,
+      formatDate(invoice.delivery.date, language),
+    ]);
+  }
   if (invoice.dueDate && invoice.kind === 'invoice')
     meta.push([labels.dueDate, formatDate(invoice.dueDate, language)]);
   if (invoice.orderNumber) meta.push([labels.order, invoice.orderNumber]);
+  if (invoice.buyerReference) meta.push([labels.buyerReference, invoice.buyerReference]);
   doc.columns([
     {
       xMm: 0,
@@ -66,7 +77,7 @@ export async function renderInvoicePage(
         ...(buyer.vatId ? [{ text: `${labels.vatId} ${buyer.vatId}` }] : []),
       ],
     },
-    { xMm: 110, lines: meta.map(([label]) => ({ text: label, muted: true })) },
+    { xMm: 95, lines: meta.map(([label]) => ({ text: label, muted: true })) },
     { xMm: CONTENT_WIDTH_MM, lines: meta.map(([, value]) => ({ text: value, align: 'right' as const })) },
   ]);
   doc.gap(10);
@@ -98,7 +109,14 @@ export async function renderInvoicePage(
   );
   doc.rule();
 
-  const totals: Array<[string, string, boolean]> = [[labels.netTotal, money(invoice.totals.netMinor), false]];
+  const totals: Array<[string, string, boolean]> = [];
+  const allowances = invoice.allowances ?? [];
+  if (allowances.length > 0) {
+    totals.push([labels.lineTotal, money(invoice.lineTotalMinor), false]);
+    for (const allowance of allowances)
+      totals.push([allowance.reason, `−${money(allowance.amountMinor)}`, false]);
+  }
+  totals.push([labels.netTotal, money(invoice.totals.netMinor), false]);
   for (const group of invoice.vatGroups) {
     totals.push([
       labels.vatOn(formatPercent(group.ratePercent, language), money(group.netMinor)),
@@ -113,6 +131,11 @@ export async function renderInvoicePage(
   }
   doc.gap(8);
 
+  const treatment = invoice.taxTreatment ?? 'standard';
+  if (treatment !== 'standard') {
+    doc.line(treatment === 'reverse_charge' ? labels.reverseCharge : labels.exportDelivery, { bold: true });
+    doc.gap(2);
+  }
   doc.line(paymentTermsText(invoice, language));
   if (invoice.kind === 'invoice') doc.line(labels.bank(seller.iban, seller.bic, invoice.number));
   doc.gap(10);

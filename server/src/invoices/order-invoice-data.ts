@@ -1,8 +1,10 @@
+import { estimatedDeliveryDate } from '@stickerbook/model';
 import type { SellerConfig } from '../config/index.ts';
 import type { AddressRow, LineItemRow, OrderRow } from '../orders/repository.ts';
 import { translated } from '../orders/texts.ts';
 import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../pdf/format.ts';
-import type { InvoiceData, InvoiceLine } from './invoice-data.ts';
+import type { InvoiceAllowance, InvoiceData, InvoiceDelivery, InvoiceLine } from './invoice-data.ts';
+import { INVOICE_LABELS } from './invoice-labels.ts';
 
 /** The document language of an order: its album language when the documents speak it, else German. */
 export function documentLanguage(order: OrderRow): DocumentLanguage {
@@ -12,10 +14,10 @@ export function documentLanguage(order: OrderRow): DocumentLanguage {
 }
 
 /**
- * Maps an order's frozen line items, shipping and voucher to invoice lines. A line whose amount is not exactly
- * quantity × unit price (a package price) becomes one line of quantity 1. The voucher is taken off the net
- * including shipping (pricing, SPEC §5); invoice lines cannot be negative, so it is deducted from the last lines
- * first and the reduced lines name the voucher — the net total then equals the order's net exactly.
+ * Maps an order's frozen line items and shipping to invoice lines: each keeps its quantity and unit price (gift
+ * wrapping × 50). Only a line whose amount is not quantity × unit price (a package price: 100 € for 3) becomes one
+ * line of quantity 1 at that price, titled with its quantity. The voucher is not folded into the lines: it is a
+ * document-level allowance (orderInvoiceAllowances).
  */
 export function orderInvoiceLines(
   order: OrderRow,
@@ -45,23 +47,43 @@ export function orderInvoiceLines(
       vatRatePercent: rate,
     });
   }
-  let discount = order.voucher?.discount ?? 0;
-  for (let index = lines.length - 1; index >= 0 && discount > 0; index -= 1) {
-    const line = lines[index]!;
-    const net = line.quantity * line.unitNetMinor;
-    const taken = Math.min(net, discount);
-    discount -= taken;
-    lines[index] = {
-      ...line,
-      title: line.quantity === 1 ? line.title : `${line.quantity} × ${line.title}`,
-      description: [line.description, `Voucher ${order.voucher!.code}: −${taken}`]
-        .filter(Boolean)
-        .join(' · '),
-      quantity: 1,
-      unitNetMinor: net - taken,
-    };
-  }
   return lines;
+}
+
+/**
+ * The voucher as a document-level allowance (EN 16931 BG-20) at the order's rate, with a reason in the order's
+ * language ("Gutschein WILLKOMMEN10"). The order's net (orderTotals) is lines + shipping − discount, and VAT on
+ * that net, rounded half up: exactly what the invoice computes per rate.
+ */
+export function orderInvoiceAllowances(order: OrderRow): InvoiceAllowance[] {
+  const voucher = order.voucher;
+  if (!voucher || voucher.discount <= 0) return [];
+  const labels = INVOICE_LABELS[documentLanguage(order)];
+  return [
+    {
+      reason: labels.voucher(voucher.code),
+      code: voucher.code,
+      amountMinor: voucher.discount,
+      vatRatePercent: order.vatBasisPoints / 100,
+    },
+  ];
+}
+
+/**
+ * When the goods were or will be delivered (§14 Abs. 4 Nr. 6 UStG): the day the albums were shipped (the order's
+ * `albums_shipped` update) once they were; before that the planned day, the model's delivery estimate from the day
+ * of ordering (SPEC §9, 2 months), or the issue day if that estimate has passed. Never the album's event date.
+ */
+export function orderDelivery(
+  order: Pick<OrderRow, 'createdAt'>,
+  shippedAt: Date | string | null | undefined,
+  issueDate: string,
+): InvoiceDelivery {
+  if (shippedAt) {
+    return { date: new Date(shippedAt).toISOString().slice(0, 10), kind: 'actual' };
+  }
+  const estimate = estimatedDeliveryDate(new Date(order.createdAt));
+  return { date: estimate < issueDate ? issueDate : estimate, kind: 'planned' };
 }
 
 const SHIPPING: Record<DocumentLanguage, string> = {
@@ -79,18 +101,23 @@ export function orderInvoiceData(input: {
   seller: SellerConfig;
   number: string;
   issueDate: string;
+  /** When the order's `albums_shipped` update was recorded, if it was. */
+  shippedAt?: Date | string | null;
   corrected?: { number: string; issueDate: string };
 }): InvoiceData {
   const { order, address } = input;
   const language = documentLanguage(order);
+  const allowances = orderInvoiceAllowances(order);
   return {
     number: input.number,
     kind: input.corrected ? 'credit_note' : 'invoice',
     correctedInvoice: input.corrected,
     issueDate: input.issueDate,
-    deliveryDate: order.releaseDate,
+    delivery: orderDelivery(order, input.shippedAt, input.issueDate),
     orderNumber: `SB-${order.number}`,
     language,
+    taxTreatment: order.taxTreatment,
+    buyerReference: order.buyerReference ?? undefined,
     seller: input.seller,
     buyer: {
       name: address ? `${address.firstName} ${address.lastName}` : order.email,
@@ -103,9 +130,11 @@ export function orderInvoiceData(input: {
         countryCode: address?.countryCode ?? '',
       },
       email: order.email,
+      vatId: order.buyerVatId ?? undefined,
     },
     currency: order.currency,
     lines: orderInvoiceLines(order, input.items, SHIPPING[language]),
+    ...(allowances.length > 0 ? { allowances } : {}),
     totals: { netMinor: order.amount, vatMinor: order.taxValue, grossMinor: order.amountGross },
   };
 }

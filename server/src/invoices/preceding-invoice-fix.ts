@@ -15,7 +15,7 @@ import type { CheckedInvoice } from './invoice-data.ts';
  * (BG-3): its CII mapping reads `cac:BillingReference/cbc:ID` where the data has
  * `cac:BillingReference/cac:InvoiceDocumentReference/cbc:ID`, and would write the date as udt: where the schema
  * wants qdt:. Upstream has fixed it in its sources; until a fixed release is published, this writes the element
- * into the embedded factur-x.xml itself. It does nothing when the library already wrote one.
+ * into the embedded XML (factur-x.xml or xrechnung.xml) itself. It does nothing when the library already wrote one.
  *
  * Per the Factur-X EN 16931 XSD, InvoiceReferencedDocument follows the header monetary summation and precedes
  * ReceivableSpecifiedTradeAccountingAccount, which we never write: so it goes last in the header settlement.
@@ -23,15 +23,16 @@ import type { CheckedInvoice } from './invoice-data.ts';
 export async function addPrecedingInvoiceReference(
   pdf: Uint8Array,
   invoice: CheckedInvoice,
+  xmlName: string,
 ): Promise<Uint8Array> {
   const reference = invoice.correctedInvoice;
   if (!reference) return pdf;
   const document = await PDFDocument.load(pdf, { updateMetadata: false });
-  const stream = embeddedFileStream(document, 'factur-x.xml');
+  const stream = embeddedFileStream(document, xmlName);
   const xml = Buffer.from(decodePDFRawStream(stream).decode()).toString('utf8');
   if (xml.includes('<ram:InvoiceReferencedDocument>')) return pdf;
   const closing = '</ram:ApplicableHeaderTradeSettlement>';
-  if (!xml.includes(closing)) throw new Error('factur-x.xml has no header trade settlement');
+  if (!xml.includes(closing)) throw new Error(`${xmlName} has no header trade settlement`);
   const element =
     '\t<ram:InvoiceReferencedDocument>\n' +
     `\t\t\t\t<ram:IssuerAssignedID>${escapeXml(reference.number)}</ram:IssuerAssignedID>\n` +

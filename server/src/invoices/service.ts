@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Config } from '../config/index.ts';
 import type { Db } from '../db/database.ts';
 import { addresses, invoices, lineItems, orders, orderUpdates } from '../db/schema.ts';
@@ -61,7 +61,22 @@ export async function issueInvoice(ctx: IssueContext, orderId: string, userId: s
       .orderBy(asc(lineItems.position));
     const issueDate = today();
     const { number } = await allocateInvoiceNumber(tx, issueDate);
-    const data = orderInvoiceData({ order, address, items, seller: ctx.config.seller, number, issueDate });
+    // The delivery date is the shipment's once the albums were shipped, else the planned one (§14 UStG).
+    const [shipped] = await tx
+      .select({ createdAt: orderUpdates.createdAt })
+      .from(orderUpdates)
+      .where(and(eq(orderUpdates.orderId, orderId), eq(orderUpdates.signal, 'albums_shipped')))
+      .orderBy(desc(orderUpdates.createdAt))
+      .limit(1);
+    const data = orderInvoiceData({
+      order,
+      address,
+      items,
+      seller: ctx.config.seller,
+      number,
+      issueDate,
+      shippedAt: shipped?.createdAt,
+    });
     const row = await storeDocument(tx, ctx.storage, data, {
       orderId,
       status: 'open',
@@ -101,6 +116,8 @@ export async function issueCreditNote(ctx: IssueContext, orderId: string): Promi
       kind: 'credit_note',
       issueDate,
       correctedInvoice: { number: invoice.number, issueDate: original.issueDate },
+      // Only a paid invoice's credit note promises a refund.
+      correctedInvoicePaid: invoice.status === 'paid',
     };
     const note = await storeDocument(tx, ctx.storage, data, {
       orderId,

@@ -42,6 +42,12 @@ export function stripeInvoiceRequest(invoice: InvoiceData, daysUntilDue?: number
         quantity: line.quantity,
         unitAmountMinor: line.unitNetMinor,
       })),
+      // The voucher (a document-level allowance) as a negative item, so Stripe collects the invoice's gross.
+      ...(checked.allowances ?? []).map((allowance) => ({
+        description: allowance.reason,
+        quantity: 1,
+        unitAmountMinor: -allowance.amountMinor,
+      })),
       ...checked.vatGroups
         .filter((group) => group.vatMinor !== 0)
         .map((group) => ({

@@ -12,6 +12,7 @@ export const seller = loadConfig({
   SELLER_BIC: 'COBADEFFXXX',
   SELLER_EMAIL: 'rechnung@albumdruck.example',
   SELLER_PHONE: '+49 40 123456',
+  SELLER_CONTACT: 'Buchhaltung, Erika Muster',
   SELLER_LEGAL_INFO: 'Amtsgericht Hamburg HRB 123456 · Geschäftsführerin: Erika Muster',
 }).seller;
 
@@ -21,8 +22,9 @@ export function invoice(overrides: Partial<InvoiceData> = {}): InvoiceData {
     kind: 'invoice',
     issueDate: '2026-03-01',
     dueDate: '2026-03-15',
-    deliveryDate: '2026-03-10',
+    delivery: { date: '2026-03-10', kind: 'actual' },
     orderNumber: 'SB-4711',
+    taxTreatment: 'standard',
     seller,
     buyer: {
       name: 'Erika Mustermann',

@@ -30,6 +30,25 @@ describe('Stripe hosted invoices', () => {
     expect(stripeInvoicingFromConfig(loadConfig({}))).toBeUndefined();
   });
 
+  it('collects the gross after the voucher: the allowance is a negative item', async () => {
+    // 38490 − 3849 = 34641 net; 19 % = 6581.79 → 6582; gross 41223
+    const withVoucher = invoice({
+      number: '2026-000210',
+      allowances: [
+        { reason: 'Gutschein WILLKOMMEN10', code: 'WILLKOMMEN10', amountMinor: 3849, vatRatePercent: 19 },
+      ],
+      totals: { netMinor: 34641, vatMinor: 6582, grossMinor: 41223 },
+    });
+    const created = await stripe.createInvoice(stripeInvoiceRequest(withVoucher));
+    expect(created.amountDueMinor).toBe(41223);
+    const stored = fake.invoices.get(created.stripeInvoiceId)!;
+    const lines = (stored.lines as { data: Array<{ description: string; amount: number }> }).data;
+    expect(lines.map((line) => [line.description.replace(/\s/g, ' '), line.amount])).toContainEqual([
+      'Gutschein WILLKOMMEN10',
+      -3849,
+    ]);
+  });
+
   it('creates the customer, the invoice with our lines and VAT, finalises it and returns the payment page', async () => {
     const created = await stripe.createInvoice(stripeInvoiceRequest(invoice({ number: '2026-000200' })));
     expect(created.hostedInvoiceUrl).toMatch(/^https:\/\/invoice\.stripe\.com\/i\//);
