@@ -51,7 +51,7 @@ describe.skipIf(!ocrTestsCanRun)(
       const seen = await ocrPdfPage(await buildInvoicePdf(creditNote()));
       expect(seen).toContain('Albumdruck Muster GmbH');
       expect(seen).toContain('Rechnungskorrektur 2026-000124');
-      expect(seen).toContain('Korrektur der Rechnung 2026-000123');
+      expect(seen).toContain('Rechnungskorrektur zu Rechnung 2026-000123');
       expect(seen).toContain('Sticker-Tüten');
       expect(seen).toMatch(/Gesamtbetrag 53,55/);
     });
@@ -128,7 +128,7 @@ describe('document metadata', () => {
   it('titles a credit note as a credit note in the language of the document', async () => {
     const german = await metadataOf(await buildInvoicePdf(creditNote()));
     expect(german.info.title).toBe('Rechnungskorrektur 2026-000124');
-    expect(german.info.subject).toContain('Korrektur der Rechnung 2026-000123');
+    expect(german.info.subject).toContain('Rechnungskorrektur zu Rechnung 2026-000123');
     expect(german.fromXmp).toEqual(german.info);
     expect(german.xmp).not.toMatch(/Invoice 2026-000124/);
 
