@@ -1687,6 +1687,25 @@ export const de: Catalogue = {
       shipped: 'Versendet',
       notYet: 'Noch nicht',
     },
+    invoicePanel: {
+      title: 'Rechnung',
+      none: 'Noch keine Rechnung. Sobald wir sie ausgestellt haben, schicken wir sie dir per E-Mail, und du findest sie hier.',
+      invoice: 'Rechnung {{number}}',
+      creditNote: 'Rechnungskorrektur {{number}}',
+      issued: 'Datum',
+      amount: 'Betrag',
+      due: 'Fällig',
+      dueOnReceipt: 'Sofort nach Erhalt',
+      howToPay:
+        'Bitte überweise den Betrag mit der Rechnungsnummer {{number}} als Verwendungszweck. Die Bankverbindung steht auf der Rechnung.',
+      payOnline: 'Online bezahlen',
+      paid: 'Die Rechnung ist bezahlt. Vielen Dank!',
+      voided: 'Diese Rechnung ist storniert.',
+      download: 'Rechnung {{number}} herunterladen (PDF)',
+      downloadCreditNote: 'Rechnungskorrektur {{number}} herunterladen (PDF)',
+      creditNoteExplained:
+        'Die Rechnungskorrektur {{number}} storniert die Rechnung {{invoice}} über den vollen Betrag. Was aus dieser Rechnung noch offen war, musst du nicht mehr bezahlen.',
+    },
     invoice: {
       none: 'Noch keine Rechnung',
       open: 'Rechnung öffnen',

@@ -1690,6 +1690,25 @@ export const fr: Catalogue = {
       shipped: 'Expédié',
       notYet: 'Pas encore',
     },
+    invoicePanel: {
+      title: 'Facture',
+      none: 'Pas encore de facture. Dès qu’elle sera émise, nous vous l’enverrons par e-mail et vous la trouverez ici.',
+      invoice: 'Facture {{number}}',
+      creditNote: 'Avoir {{number}}',
+      issued: 'Date',
+      amount: 'Montant',
+      due: 'Échéance',
+      dueOnReceipt: 'À réception',
+      howToPay:
+        'Merci de payer par virement bancaire en indiquant le numéro de facture {{number}} comme référence. Les coordonnées bancaires figurent sur la facture.',
+      payOnline: 'Payer en ligne',
+      paid: 'La facture est payée. Merci !',
+      voided: 'Cette facture est annulée.',
+      download: 'Télécharger la facture {{number}} (PDF)',
+      downloadCreditNote: 'Télécharger l’avoir {{number}} (PDF)',
+      creditNoteExplained:
+        'L’avoir {{number}} annule la facture {{invoice}} pour la totalité de son montant. Ce qui restait à payer sur cette facture n’est plus dû.',
+    },
     invoice: {
       none: 'Pas encore de facture',
       open: 'Ouvrir la facture',

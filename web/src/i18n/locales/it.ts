@@ -1693,6 +1693,25 @@ export const it: Catalogue = {
       shipped: 'Spedito',
       notYet: 'Non ancora',
     },
+    invoicePanel: {
+      title: 'Fattura',
+      none: 'Ancora nessuna fattura. Appena l’avremo emessa, te la invieremo via e-mail e la troverai qui.',
+      invoice: 'Fattura {{number}}',
+      creditNote: 'Nota di credito {{number}}',
+      issued: 'Data',
+      amount: 'Importo',
+      due: 'Scadenza',
+      dueOnReceipt: 'Al ricevimento',
+      howToPay:
+        'Paga con bonifico bancario indicando il numero di fattura {{number}} come causale. Le coordinate bancarie sono sulla fattura.',
+      payOnline: 'Paga online',
+      paid: 'La fattura è pagata. Grazie!',
+      voided: 'Questa fattura è annullata.',
+      download: 'Scarica la fattura {{number}} (PDF)',
+      downloadCreditNote: 'Scarica la nota di credito {{number}} (PDF)',
+      creditNoteExplained:
+        'La nota di credito {{number}} annulla la fattura {{invoice}} per l’intero importo. Quanto restava da pagare su quella fattura non è più dovuto.',
+    },
     invoice: {
       none: 'Ancora nessuna fattura',
       open: 'Apri la fattura',
