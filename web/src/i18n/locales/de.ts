@@ -259,6 +259,7 @@ export const de: Catalogue = {
     smtp: 'Ein Mailserver ist eingerichtet: Neue Mails werden verschickt und nicht mehr hier abgelegt.',
     empty: 'Noch keine Mails abgelegt.',
     to: 'An: {{to}}',
+    attachments: 'Anhang: {{files}}',
     loadError: 'Der Postausgang konnte nicht geladen werden.',
   },
   releaseDate: {

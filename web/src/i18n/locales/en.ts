@@ -250,6 +250,7 @@ export const en = {
     smtp: 'A mail server is set up: new mails are sent and no longer kept here.',
     empty: 'No mails kept yet.',
     to: 'To: {{to}}',
+    attachments: 'Attachments: {{files}}',
     loadError: 'The outbox could not be loaded.',
   },
   releaseDate: {

@@ -257,6 +257,7 @@ export const fr: Catalogue = {
     smtp: 'Un serveur de messagerie est configuré : les nouveaux e-mails sont envoyés et ne sont plus conservés ici.',
     empty: 'Aucun e-mail conservé pour l’instant.',
     to: 'À : {{to}}',
+    attachments: 'Pièces jointes : {{files}}',
     loadError: 'La boîte d’envoi n’a pas pu être chargée.',
   },
   releaseDate: {

@@ -254,6 +254,7 @@ export const it: Catalogue = {
     smtp: 'È configurato un server di posta: le nuove e-mail vengono inviate e non sono più conservate qui.',
     empty: 'Nessuna e-mail conservata finora.',
     to: 'A: {{to}}',
+    attachments: 'Allegati: {{files}}',
     loadError: 'Non è stato possibile caricare la posta in uscita.',
   },
   releaseDate: {

@@ -255,6 +255,7 @@ export const pl: Catalogue = {
     smtp: 'Serwer poczty jest skonfigurowany: nowe e-maile są wysyłane i nie są już tu przechowywane.',
     empty: 'Brak przechowywanych e-maili.',
     to: 'Do: {{to}}',
+    attachments: 'Załączniki: {{files}}',
     loadError: 'Nie udało się wczytać skrzynki nadawczej.',
   },
   releaseDate: {
