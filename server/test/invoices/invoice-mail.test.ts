@@ -18,7 +18,7 @@ import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';
-import { bearer, DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
+import { bearer, DATABASE_KINDS, signUp, startTestApp, type TestApp } from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -172,6 +172,40 @@ describe.each(DATABASE_KINDS)('invoice mails on %s', (kind) => {
       await sleep(3_000);
       expect(documentMails()).toHaveLength(2);
     }, 90_000);
+    it('the customer’s order answer shows both documents with signed links to their own PDFs; a stranger gets 404', async () => {
+      const answer = await setup.call('GET', `/orders/${order.id}`, {
+        token: setup.staff.customer.access_token,
+      });
+      expect(answer.statusCode).toBe(200);
+      const { invoice: shown, credit_note: note } = answer.json().order;
+      expect(shown).toMatchObject({
+        number: invoice.number,
+        status: 'void',
+        issue_date: invoice.issuedAt.toISOString().slice(0, 10),
+        amount_gross: invoice.grossAmount,
+        hosted_invoice_url: null,
+      });
+      expect(shown.amount_gross_human).toMatch(/€$/);
+      expect(note).toMatchObject({ corrects_number: invoice.number, amount_gross: invoice.grossAmount });
+      const [noteRow] = await setup.t.database.db
+        .select()
+        .from(invoices)
+        .where(eq(invoices.number, note.number));
+      expect(noteRow!.kind).toBe('credit_note');
+      // The links work without a token (a new tab carries none) and each serves its own document.
+      for (const [url, row] of [
+        [shown.pdf_url as string, invoice],
+        [note.pdf_url as string, noteRow!],
+      ] as const) {
+        const pdf = await setup.t.app.inject({ method: 'GET', url });
+        expect(pdf.statusCode).toBe(200);
+        expect(sha256(pdf.rawPayload)).toBe(row.sha256);
+      }
+      const stranger = await signUp(setup.t.app);
+      const refused = await setup.call('GET', `/orders/${order.id}`, { token: stranger.access_token });
+      expect(refused.statusCode).toBe(404);
+      expect(refused.body).not.toContain(invoice.number);
+    });
   });
 
   describe('without SMTP', () => {
@@ -207,8 +241,8 @@ describe.each(DATABASE_KINDS)('invoice mails on %s', (kind) => {
         headers: bearer(setup.staff.adminToken),
       });
       const listed = outbox
-        .json<{ mails: Array<{ to: string; attachments: Array<{ filename: string }> }> }>()
-        .mails.find((mail) => mail.to === 'claire@example.fr');
+        .json<{ mails: Array<{ subject: string; attachments: Array<{ filename: string }> }> }>()
+        .mails.find((mail) => mail.subject === row!.subject);
       expect(listed?.attachments).toEqual([
         { filename: `${invoice.number}.pdf`, content_type: 'application/pdf' },
       ]);
@@ -219,6 +253,56 @@ describe.each(DATABASE_KINDS)('invoice mails on %s', (kind) => {
         { invoiceId: invoice.id },
       );
       expect(await documentRows('claire@example.fr')).toHaveLength(1);
+    }, 90_000);
+
+    it('with Stripe configured, the mail waits for the Stripe page and then offers it', async () => {
+      const order = await setup.placeOrder('de', 'stripe@example.de');
+      const invoice = await setup.issue(order.id, 'invoice');
+      await waitFor(() => documentRows('stripe@example.de'), 1);
+      // As if the mail had not gone out yet, on a server with Stripe whose copy is still being made.
+      await setup.t.database.db.delete(outboxMails).where(eq(outboxMails.to, 'stripe@example.de'));
+      await setup.t.database.db
+        .delete(mailDeliveries)
+        .where(eq(mailDeliveries.key, `invoice-mail:${invoice.id}`));
+      const deps = {
+        database: setup.t.database,
+        storage: setup.storage,
+        config: { ...setup.t.config, stripeSecretKey: 'sk_test_fake' },
+      };
+      await expect(runInvoiceMailJob(deps, { invoiceId: invoice.id })).rejects.toThrow(/Stripe page/);
+      expect(await documentRows('stripe@example.de')).toHaveLength(0);
+
+      const hosted = 'https://invoice.stripe.com/i/acct_fake/test_in_1';
+      await setup.t.database.db
+        .update(invoices)
+        .set({ hostedInvoiceUrl: hosted })
+        .where(eq(invoices.id, invoice.id));
+      await runInvoiceMailJob(deps, { invoiceId: invoice.id });
+      const [mail] = await documentRows('stripe@example.de');
+      expect(mail!.text).toContain(`Online bezahlen: ${hosted}`);
+      expect(mail!.text).toContain(`Verwendungszweck: ${invoice.number}`);
+    }, 90_000);
+
+    it('with Stripe configured but no page after two minutes, the mail goes out with the bank transfer', async () => {
+      const order = await setup.placeOrder('de', 'nostripe@example.de');
+      const invoice = await setup.issue(order.id, 'invoice');
+      await waitFor(() => documentRows('nostripe@example.de'), 1);
+      await setup.t.database.db.delete(outboxMails).where(eq(outboxMails.to, 'nostripe@example.de'));
+      await setup.t.database.db
+        .delete(mailDeliveries)
+        .where(eq(mailDeliveries.key, `invoice-mail:${invoice.id}`));
+      await runInvoiceMailJob(
+        {
+          database: setup.t.database,
+          storage: setup.storage,
+          config: { ...setup.t.config, stripeSecretKey: 'sk_test_fake' },
+          now: () => invoice.issuedAt.getTime() + 3 * 60_000,
+        },
+        { invoiceId: invoice.id },
+      );
+      const [mail] = await documentRows('nostripe@example.de');
+      expect(mail!.text).not.toContain('Online bezahlen');
+      expect(mail!.text).toContain(`Verwendungszweck: ${invoice.number}`);
     }, 90_000);
 
     it('the credit note of a paid invoice says the paid amount is refunded', async () => {
