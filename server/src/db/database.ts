@@ -105,3 +105,22 @@ async function openPostgres(databaseUrl: string): Promise<Database> {
     },
   };
 }
+
+/**
+ * The raw SQL of a Drizzle transaction `tx`, in pg-boss's `db` shape: a job sent through it is a row of that
+ * transaction, so it commits with the work that made it or not at all (an invoice's mail with the invoice).
+ * Drizzle keeps the transaction's connection as `session.client` for both drivers (PGlite's transaction and
+ * node-postgres' pooled client, each with `query(text, values)`); its public `execute` takes no numbered
+ * parameters, which pg-boss's statements use, some twice.
+ */
+export function transactionExecuteSql(tx: Db): ExecuteSql {
+  const client = (
+    tx as unknown as {
+      session: { client: { query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> } };
+    }
+  ).session.client;
+  return async (text, values) => {
+    const result = await client.query(text, values);
+    return { rows: result.rows as Record<string, unknown>[] };
+  };
+}

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../auth/access-tokens.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { jobSender } from '../jobs/sender.ts';
 import { requireAdmin } from '../orders-admin/admin-access.ts';
 import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
@@ -57,7 +58,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = database.db;
   const { storage, signer } = createStorage(config);
   const view = (row: InvoiceRow) => invoiceDocumentView(row, signer);
-  const ctx = { db, config, storage };
+  const ctx = { db, config, storage, jobs: jobSender(database) };
 
   async function adminOrderId(id: string): Promise<string> {
     const order = await findOrder(db, id);

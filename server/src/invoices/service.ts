@@ -6,7 +6,9 @@ import { addresses, invoices, lineItems, orders, orderUpdates } from '../db/sche
 import { AppError, notFound } from '../http/errors.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
 import type { BlobStorage } from '../storage/index.ts';
+import type { JobSender } from '../jobs/sender.ts';
 import { buildInvoicePdf } from './e-invoice.ts';
+import { prepareInvoiceMail, queueInvoiceMail } from './invoice-mail-job.ts';
 import type { InvoiceData } from './invoice-data.ts';
 import { allocateInvoiceNumber } from './numbering.ts';
 import { orderInvoiceData } from './order-invoice-data.ts';
@@ -37,6 +39,8 @@ interface IssueContext {
   db: Db;
   config: Config;
   storage: BlobStorage;
+  /** Queues the document's mail to the customer inside the issuing transaction (invoice-mail-job.ts). */
+  jobs: JobSender;
   /** Where a failed Stripe copy is reported (the request log). */
   onStripeError?: (error: unknown) => void;
 }
@@ -47,6 +51,7 @@ interface IssueContext {
  * rollback gives the number back; the next issue overwrites the orphaned file under that number.
  */
 export async function issueInvoice(ctx: IssueContext, orderId: string, userId: string): Promise<InvoiceRow> {
+  await prepareInvoiceMail(ctx.jobs);
   const issued = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Order');
@@ -85,6 +90,7 @@ export async function issueInvoice(ctx: IssueContext, orderId: string, userId: s
     await tx
       .insert(orderUpdates)
       .values({ orderId, signal: 'invoice_created', userId, metadata: { number } });
+    await queueInvoiceMail(ctx.jobs, tx, { invoiceId: row.id });
     return row;
   });
   try {
@@ -98,6 +104,7 @@ export async function issueInvoice(ctx: IssueContext, orderId: string, userId: s
 
 /** A credit note corrects the whole invoice: its own number from the same sequence, and the invoice becomes void. */
 export async function issueCreditNote(ctx: IssueContext, orderId: string): Promise<InvoiceRow> {
+  await prepareInvoiceMail(ctx.jobs);
   const result = await ctx.db.transaction(async (tx) => {
     const [invoice] = await tx
       .select()
@@ -125,6 +132,10 @@ export async function issueCreditNote(ctx: IssueContext, orderId: string): Promi
       correctsInvoiceId: invoice.id,
     });
     await tx.update(invoices).set({ status: 'void' }).where(eq(invoices.id, invoice.id));
+    await queueInvoiceMail(ctx.jobs, tx, {
+      invoiceId: note.id,
+      correctedInvoicePaid: invoice.status === 'paid',
+    });
     return { note, invoice };
   });
   const stripe = stripeInvoicingFromConfig(ctx.config);

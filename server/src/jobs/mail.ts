@@ -1,6 +1,8 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { outboxMails } from '../db/schema.ts';
+import { mailDeliveries, outboxMails, type OutboxAttachment } from '../db/schema.ts';
+import type { BlobStorage } from '../storage/index.ts';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -12,7 +14,16 @@ export interface MailJob {
   subject: string;
   text: string;
   html?: string;
+  /**
+   * Stored files to attach (an issued invoice's PDF), by storage key: the job and the outbox keep the reference,
+   * the bytes are read from storage only when the mail is handed to SMTP.
+   */
+  attachments?: MailAttachment[];
+  /** A mail that must go out once (an invoice's): a job retried after delivery finds the key and sends nothing. */
+  dedupeKey?: string;
 }
+
+export type MailAttachment = OutboxAttachment;
 
 export interface MailDeps {
   database: Database;
@@ -20,6 +31,8 @@ export interface MailDeps {
   smtpUrl?: string;
   /** The sender address (MAIL_FROM). */
   from: string;
+  /** Where attachments are read from; needed only for mails with attachments sent through SMTP. */
+  storage?: BlobStorage;
 }
 
 const transports = new Map<string, Transporter>();
@@ -45,20 +58,51 @@ export function closeMailTransports(): void {
 /**
  * Sends a mail through SMTP_URL (nodemailer) when it is set; without it the mail goes to the outbox table
  * (DESIGN.md "Outside services"), where admins read it. A refused or failed SMTP delivery throws, so pg-boss
- * retries the job (MAIL_SEND_OPTIONS).
+ * retries the job (MAIL_SEND_OPTIONS). A mail with a `dedupeKey` goes out once however often its job runs.
  */
 export async function runMailJob(deps: MailDeps, mail: MailJob): Promise<void> {
+  const { db } = deps.database;
+  const attachments = mail.attachments ?? [];
   if (deps.smtpUrl) {
+    if (mail.dedupeKey && (await delivered(deps.database, mail.dedupeKey))) return;
+    if (attachments.length > 0 && !deps.storage) throw new Error('mail attachments need the storage');
     await transportFor(deps.smtpUrl).sendMail({
       from: deps.from,
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      attachments: await Promise.all(
+        attachments.map(async (file) => ({
+          filename: file.filename,
+          contentType: file.contentType,
+          content: await deps.storage!.read(file.storageKey),
+        })),
+      ),
     });
+    if (mail.dedupeKey) await db.insert(mailDeliveries).values({ key: mail.dedupeKey }).onConflictDoNothing();
     return;
   }
-  await deps.database.db
-    .insert(outboxMails)
-    .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  const row = { to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments };
+  if (!mail.dedupeKey) {
+    await db.insert(outboxMails).values(row);
+    return;
+  }
+  const key = mail.dedupeKey;
+  await db.transaction(async (tx) => {
+    const claimed = await tx
+      .insert(mailDeliveries)
+      .values({ key })
+      .onConflictDoNothing()
+      .returning({ key: mailDeliveries.key });
+    if (claimed.length > 0) await tx.insert(outboxMails).values(row);
+  });
+}
+
+async function delivered(database: Database, key: string): Promise<boolean> {
+  const rows = await database.db
+    .select({ key: mailDeliveries.key })
+    .from(mailDeliveries)
+    .where(eq(mailDeliveries.key, key));
+  return rows.length > 0;
 }

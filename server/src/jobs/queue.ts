@@ -21,6 +21,7 @@ import {
 } from './render-export.ts';
 import { workOrderArtifactExports } from '../orders-admin/artifact-export.ts';
 import { workCoverPreviews } from '../albums/cover-preview.ts';
+import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from '../invoices/invoice-mail-job.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';
 
@@ -44,6 +45,7 @@ export async function startJobQueue(
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
   await boss.createQueue(STICKER_UPLOAD_MAIL_QUEUE);
+  await boss.createQueue(INVOICE_MAIL_QUEUE);
   await boss.createQueue(IMAGE_VARIANTS_QUEUE);
   await boss.createQueue(FILE_CLEANUP_QUEUE);
   await boss.createQueue(STALE_UPLOADS_QUEUE);
@@ -51,17 +53,21 @@ export async function startJobQueue(
   let closeBrowsers = async () => {};
   if (options.work) {
     const config = options.config ?? loadConfig();
+    const { storage } = createStorage(config);
     // Mail through SMTP_URL when set, else into the outbox table.
     await boss.work<MailJob>(MAIL_QUEUE, async (jobs) => {
       for (const job of jobs)
-        await runMailJob({ database, smtpUrl: config.smtpUrl, from: config.mailFrom }, job.data);
+        await runMailJob({ database, smtpUrl: config.smtpUrl, from: config.mailFrom, storage }, job.data);
+    });
+    // An issued invoice or credit note to the customer, with its PDF (invoices/invoice-mail-job.ts).
+    await boss.work<InvoiceMailJob>(INVOICE_MAIL_QUEUE, async (jobs) => {
+      for (const job of jobs) await runInvoiceMailJob({ database, storage, config }, job.data);
     });
     // Sticker link (issue 8): the owner's batched mail about new uploads.
     await boss.work<StickerUploadMailJob>(STICKER_UPLOAD_MAIL_QUEUE, async (jobs) => {
       for (const job of jobs)
         await runStickerUploadMailJob({ db: database.db, boss, publicUrl: config.publicUrl }, job.data);
     });
-    const { storage } = createStorage(config);
     // Polled every 0.5 s so variants follow an upload quickly (the issue's figure: ready < 3 s). Several workers
     // (IMAGE_WORKERS) so a burst of sticker link photos gets its faces found on every core; each job first lets
     // the uploads this process is receiving finish (upload-activity.ts).

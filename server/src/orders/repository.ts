@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db, ExecuteSql } from '../db/database.ts';
 import type { AllTables } from './price-tables.ts';
-import { findOrderInvoices } from '../invoices/invoice-rows.ts';
+import { findOrderInvoices, type InvoiceRow } from '../invoices/invoice-rows.ts';
 import { addresses, albums, lineItems, orderUpdates, orders } from '../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -272,16 +272,24 @@ export interface OrderParts {
     }
   >;
   /** The order's invoice (issue 14), when one was issued. */
-  invoices?: Map<string, { status: string; number: string; hostedInvoiceUrl: string | null }>;
+  invoices?: Map<string, OrderDocumentRow>;
+  /** The credit note that corrected it, when there is one. */
+  creditNotes?: Map<string, OrderDocumentRow>;
 }
 
-/** Address, line items, updates and album of several orders in four queries. */
+/** What the order view shows of an invoice or credit note. */
+export type OrderDocumentRow = Pick<
+  InvoiceRow,
+  'status' | 'number' | 'hostedInvoiceUrl' | 'issuedAt' | 'grossAmount' | 'currency' | 'data'
+>;
+
+/** Address, line items, updates, album, invoice and credit note of several orders in six queries. */
 export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise<OrderParts> {
   const ids = list.map((order) => order.id);
   const albumIds = [...new Set(list.flatMap((order) => (order.albumId ? [order.albumId] : [])))];
   if (ids.length === 0)
     return { addresses: new Map(), lineItems: new Map(), updates: new Map(), albums: new Map() };
-  const [addressRows, itemRows, updateRows, albumRows, invoiceRows] = await Promise.all([
+  const [addressRows, itemRows, updateRows, albumRows, invoiceRows, creditNoteRows] = await Promise.all([
     db.select().from(addresses).where(inArray(addresses.orderId, ids)),
     db.select().from(lineItems).where(inArray(lineItems.orderId, ids)).orderBy(asc(lineItems.position)),
     db
@@ -303,6 +311,7 @@ export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise
           .from(albums)
           .where(inArray(albums.id, albumIds)),
     findOrderInvoices(db, ids),
+    findOrderInvoices(db, ids, 'credit_note'),
   ]);
   const group = <T extends { orderId: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();
@@ -315,6 +324,7 @@ export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise
     updates: group(updateRows),
     albums: new Map(albumRows.map((row) => [row.id, row])),
     invoices: invoiceRows,
+    creditNotes: creditNoteRows,
   };
 }
 

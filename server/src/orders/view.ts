@@ -9,7 +9,7 @@ import {
 } from '@stickerbook/model';
 import { z } from 'zod';
 import type { Language } from '../http/languages.ts';
-import type { OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
+import type { OrderDocumentRow, OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { orderDocumentPath } from '../invoices/document-links.ts';
 import { trackingUrl } from './tracking.ts';
 import { formatMoney, signalTitle, translated } from './texts.ts';
@@ -97,8 +97,24 @@ export const orderSchema = z.object({
     .object({
       status: z.string(),
       number: z.string(),
+      /** ISO date of issue, and of payment due when the invoice sets one (else payable on receipt). */
+      issue_date: z.string(),
+      due_date: z.string().nullable(),
+      amount_gross: z.number().int(),
+      amount_gross_human: z.string(),
       pdf_url: z.string().nullable(),
       hosted_invoice_url: z.string().nullable(),
+    })
+    .nullable(),
+  /** The credit note that corrected the invoice (issue 21 §3), with its own link. */
+  credit_note: z
+    .object({
+      number: z.string(),
+      issue_date: z.string(),
+      amount_gross: z.number().int(),
+      amount_gross_human: z.string(),
+      corrects_number: z.string(),
+      pdf_url: z.string(),
     })
     .nullable(),
   design_check: statusCellSchema,
@@ -215,7 +231,8 @@ export function toOrderView(
       metadata: update.metadata,
       target_url: trackingUrl(update.metadata),
     })),
-    invoice: invoiceOf(order.id, parts, linkTo),
+    invoice: invoiceOf(order.id, parts, linkTo, human),
+    credit_note: creditNoteOf(order.id, parts, linkTo, human),
     design_check: statusCell(standingDesignApproval(updates)),
     transfer_status: statusCell(firstOf(updates, TRANSFERRED_SIGNALS)),
     albums_status: statusCell(firstOf(updates, PRODUCTION_SIGNALS)),
@@ -224,17 +241,52 @@ export function toOrderView(
   };
 }
 
+/** The dates a document states: from the data it was built from, so the page says what the PDF says. */
+function documentDates(row: OrderDocumentRow): { issueDate: string; dueDate: string | null } {
+  const data = row.data as { issueDate?: unknown; dueDate?: unknown };
+  return {
+    issueDate: typeof data.issueDate === 'string' ? data.issueDate : row.issuedAt.toISOString().slice(0, 10),
+    dueDate: typeof data.dueDate === 'string' ? data.dueDate : null,
+  };
+}
+
 function invoiceOf(
   orderId: string,
   parts: OrderParts,
   linkTo: (path: string) => string,
+  human: (amount: number) => string,
 ): OrderView['invoice'] {
   const invoice = parts.invoices?.get(orderId);
   if (!invoice) return null;
+  const { issueDate, dueDate } = documentDates(invoice);
   return {
     status: invoice.status,
     number: invoice.number,
+    issue_date: issueDate,
+    due_date: dueDate,
+    amount_gross: invoice.grossAmount,
+    amount_gross_human: human(invoice.grossAmount),
     pdf_url: linkTo(orderDocumentPath(orderId, 'invoice.pdf')),
-    hosted_invoice_url: invoice.hostedInvoiceUrl,
+    // Stripe's page is for paying: only while there is something to pay.
+    hosted_invoice_url: invoice.status === 'open' ? invoice.hostedInvoiceUrl : null,
+  };
+}
+
+function creditNoteOf(
+  orderId: string,
+  parts: OrderParts,
+  linkTo: (path: string) => string,
+  human: (amount: number) => string,
+): OrderView['credit_note'] {
+  const note = parts.creditNotes?.get(orderId);
+  if (!note) return null;
+  const corrected = (note.data as { correctedInvoice?: { number?: unknown } }).correctedInvoice;
+  return {
+    number: note.number,
+    issue_date: documentDates(note).issueDate,
+    amount_gross: note.grossAmount,
+    amount_gross_human: human(note.grossAmount),
+    corrects_number: typeof corrected?.number === 'string' ? corrected.number : '',
+    pdf_url: linkTo(orderDocumentPath(orderId, 'credit_note.pdf')),
   };
 }

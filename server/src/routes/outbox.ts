@@ -14,6 +14,8 @@ const outboxMailSchema = z.object({
   to: z.string(),
   subject: z.string(),
   text: z.string(),
+  /** Attached files by name (an invoice's PDF); the outbox keeps their storage reference, not the bytes. */
+  attachments: z.array(z.object({ filename: z.string(), content_type: z.string() })),
   created_at: z.string(),
 });
 
@@ -48,6 +50,10 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
           to: row.to,
           subject: row.subject,
           text: row.text,
+          attachments: row.attachments.map((file) => ({
+            filename: file.filename,
+            content_type: file.contentType,
+          })),
           created_at: row.createdAt.toISOString(),
         })),
       };

@@ -10,6 +10,7 @@ import { NotFoundPage } from '../../ui/NotFoundPage.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { LineItemsPanel } from './LineItemsPanel.tsx';
 import { OrderDetailsPanel } from './OrderDetailsPanel.tsx';
+import { OrderInvoicePanel } from './OrderInvoicePanel.tsx';
 import { OrderSteps } from './OrderSteps.tsx';
 import { OrderTimeline } from './OrderTimeline.tsx';
 import { ShippingAddressPanel } from './ShippingAddressPanel.tsx';
@@ -29,6 +30,7 @@ export function CustomerOrderPanels({ order }: { order: Order }) {
       <Grid.Col span={{ base: 12, md: 7 }}>
         <Stack gap="lg">
           <OrderDetailsPanel order={order} />
+          <OrderInvoicePanel invoice={order.invoice} creditNote={order.credit_note ?? null} />
           <LineItemsPanel order={order} />
         </Stack>
       </Grid.Col>

@@ -43,8 +43,25 @@ export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void'
 export interface Invoice {
   status: InvoiceStatus | string;
   number: string | null;
+  /** ISO days: when it was issued, and when it is due (null: payable on receipt). */
+  issue_date?: string;
+  due_date?: string | null;
+  amount_gross?: number;
+  amount_gross_human?: string;
   pdf_url: string | null;
+  /** Stripe's page for paying it, while it is open and Stripe made one. */
   hosted_invoice_url: string | null;
+}
+
+/** The credit note that corrected the invoice, with its own signed PDF link. */
+export interface CreditNote {
+  number: string;
+  issue_date: string;
+  amount_gross: number;
+  amount_gross_human: string;
+  /** The number of the invoice it corrects. */
+  corrects_number: string;
+  pdf_url: string;
 }
 
 export interface StatusCell {
@@ -89,6 +106,7 @@ export interface Order {
   line_items: LineItem[];
   order_updates: OrderUpdate[];
   invoice: Invoice | null;
+  credit_note?: CreditNote | null;
   design_check?: StatusCell | null;
   transfer_status?: StatusCell | null;
   albums_status?: StatusCell | null;

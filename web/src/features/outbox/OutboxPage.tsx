@@ -9,6 +9,8 @@ interface OutboxMail {
   to: string;
   subject: string;
   text: string;
+  /** Files the mail carries (an invoice's PDF), by name; the outbox keeps a reference, not the bytes. */
+  attachments?: Array<{ filename: string; content_type: string }>;
   created_at: string;
 }
 
@@ -39,6 +41,13 @@ export function OutboxPage() {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {mail.text}
             </Text>
+            {mail.attachments && mail.attachments.length > 0 && (
+              <Text size="sm" c="dimmed" mt="xs" data-testid="outbox-attachments">
+                {t('outbox.attachments', {
+                  files: mail.attachments.map((file) => file.filename).join(', '),
+                })}
+              </Text>
+            )}
           </Paper>
         ))}
       </Stack>

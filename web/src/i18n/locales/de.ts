@@ -259,6 +259,7 @@ export const de: Catalogue = {
     smtp: 'Ein Mailserver ist eingerichtet: Neue Mails werden verschickt und nicht mehr hier abgelegt.',
     empty: 'Noch keine Mails abgelegt.',
     to: 'An: {{to}}',
+    attachments: 'Anhang: {{files}}',
     loadError: 'Der Postausgang konnte nicht geladen werden.',
   },
   releaseDate: {
@@ -1724,6 +1725,25 @@ export const de: Catalogue = {
       production: 'In Produktion',
       shipped: 'Versendet',
       notYet: 'Noch nicht',
+    },
+    invoicePanel: {
+      title: 'Rechnung',
+      none: 'Noch keine Rechnung. Sobald wir sie ausgestellt haben, schicken wir sie dir per E-Mail, und du findest sie hier.',
+      invoice: 'Rechnung {{number}}',
+      creditNote: 'Rechnungskorrektur {{number}}',
+      issued: 'Datum',
+      amount: 'Betrag',
+      due: 'Fällig',
+      dueOnReceipt: 'Sofort nach Erhalt',
+      howToPay:
+        'Bitte überweise den Betrag mit der Rechnungsnummer {{number}} als Verwendungszweck. Die Bankverbindung steht auf der Rechnung.',
+      payOnline: 'Online bezahlen',
+      paid: 'Die Rechnung ist bezahlt. Vielen Dank!',
+      voided: 'Diese Rechnung ist storniert.',
+      download: 'Rechnung {{number}} herunterladen (PDF)',
+      downloadCreditNote: 'Rechnungskorrektur {{number}} herunterladen (PDF)',
+      creditNoteExplained:
+        'Die Rechnungskorrektur {{number}} storniert die Rechnung {{invoice}} über den vollen Betrag. Was aus dieser Rechnung noch offen war, musst du nicht mehr bezahlen.',
     },
     invoice: {
       none: 'Noch keine Rechnung',

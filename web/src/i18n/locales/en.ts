@@ -250,6 +250,7 @@ export const en = {
     smtp: 'A mail server is set up: new mails are sent and no longer kept here.',
     empty: 'No mails kept yet.',
     to: 'To: {{to}}',
+    attachments: 'Attachments: {{files}}',
     loadError: 'The outbox could not be loaded.',
   },
   releaseDate: {
@@ -1694,6 +1695,25 @@ export const en = {
       production: 'In production',
       shipped: 'Shipped',
       notYet: 'Not yet',
+    },
+    invoicePanel: {
+      title: 'Invoice',
+      none: 'No invoice yet. As soon as we have issued it, we will e-mail it to you and you will find it here.',
+      invoice: 'Invoice {{number}}',
+      creditNote: 'Credit note {{number}}',
+      issued: 'Date',
+      amount: 'Amount',
+      due: 'Due',
+      dueOnReceipt: 'On receipt',
+      howToPay:
+        'Please pay by bank transfer with the invoice number {{number}} as the payment reference. The bank details are on the invoice.',
+      payOnline: 'Pay online',
+      paid: 'The invoice is paid. Thank you!',
+      voided: 'This invoice is cancelled.',
+      download: 'Download invoice {{number}} (PDF)',
+      downloadCreditNote: 'Download credit note {{number}} (PDF)',
+      creditNoteExplained:
+        'Credit note {{number}} cancels invoice {{invoice}} in full. Whatever was still open on that invoice no longer needs to be paid.',
     },
     invoice: {
       none: 'No invoice yet',

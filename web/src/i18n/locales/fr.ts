@@ -257,6 +257,7 @@ export const fr: Catalogue = {
     smtp: 'Un serveur de messagerie est configuré : les nouveaux e-mails sont envoyés et ne sont plus conservés ici.',
     empty: 'Aucun e-mail conservé pour l’instant.',
     to: 'À : {{to}}',
+    attachments: 'Pièces jointes : {{files}}',
     loadError: 'La boîte d’envoi n’a pas pu être chargée.',
   },
   releaseDate: {
@@ -1728,6 +1729,25 @@ export const fr: Catalogue = {
       production: 'En production',
       shipped: 'Expédié',
       notYet: 'Pas encore',
+    },
+    invoicePanel: {
+      title: 'Facture',
+      none: 'Pas encore de facture. Dès qu’elle sera émise, nous vous l’enverrons par e-mail et vous la trouverez ici.',
+      invoice: 'Facture {{number}}',
+      creditNote: 'Avoir {{number}}',
+      issued: 'Date',
+      amount: 'Montant',
+      due: 'Échéance',
+      dueOnReceipt: 'À réception',
+      howToPay:
+        'Merci de payer par virement bancaire en indiquant le numéro de facture {{number}} comme référence. Les coordonnées bancaires figurent sur la facture.',
+      payOnline: 'Payer en ligne',
+      paid: 'La facture est payée. Merci !',
+      voided: 'Cette facture est annulée.',
+      download: 'Télécharger la facture {{number}} (PDF)',
+      downloadCreditNote: 'Télécharger l’avoir {{number}} (PDF)',
+      creditNoteExplained:
+        'L’avoir {{number}} annule la facture {{invoice}} pour la totalité de son montant. Ce qui restait à payer sur cette facture n’est plus dû.',
     },
     invoice: {
       none: 'Pas encore de facture',

@@ -254,6 +254,7 @@ export const it: Catalogue = {
     smtp: 'È configurato un server di posta: le nuove e-mail vengono inviate e non sono più conservate qui.',
     empty: 'Nessuna e-mail conservata finora.',
     to: 'A: {{to}}',
+    attachments: 'Allegati: {{files}}',
     loadError: 'Non è stato possibile caricare la posta in uscita.',
   },
   releaseDate: {
@@ -1729,6 +1730,25 @@ export const it: Catalogue = {
       production: 'In produzione',
       shipped: 'Spedito',
       notYet: 'Non ancora',
+    },
+    invoicePanel: {
+      title: 'Fattura',
+      none: 'Ancora nessuna fattura. Appena l’avremo emessa, te la invieremo via e-mail e la troverai qui.',
+      invoice: 'Fattura {{number}}',
+      creditNote: 'Nota di credito {{number}}',
+      issued: 'Data',
+      amount: 'Importo',
+      due: 'Scadenza',
+      dueOnReceipt: 'Al ricevimento',
+      howToPay:
+        'Paga con bonifico bancario indicando il numero di fattura {{number}} come causale. Le coordinate bancarie sono sulla fattura.',
+      payOnline: 'Paga online',
+      paid: 'La fattura è pagata. Grazie!',
+      voided: 'Questa fattura è annullata.',
+      download: 'Scarica la fattura {{number}} (PDF)',
+      downloadCreditNote: 'Scarica la nota di credito {{number}} (PDF)',
+      creditNoteExplained:
+        'La nota di credito {{number}} annulla la fattura {{invoice}} per l’intero importo. Quanto restava da pagare su quella fattura non è più dovuto.',
     },
     invoice: {
       none: 'Ancora nessuna fattura',

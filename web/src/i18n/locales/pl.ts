@@ -255,6 +255,7 @@ export const pl: Catalogue = {
     smtp: 'Serwer poczty jest skonfigurowany: nowe e-maile są wysyłane i nie są już tu przechowywane.',
     empty: 'Brak przechowywanych e-maili.',
     to: 'Do: {{to}}',
+    attachments: 'Załączniki: {{files}}',
     loadError: 'Nie udało się wczytać skrzynki nadawczej.',
   },
   releaseDate: {
@@ -1709,6 +1710,25 @@ export const pl: Catalogue = {
       production: 'W produkcji',
       shipped: 'Wysłane',
       notYet: 'Jeszcze nie',
+    },
+    invoicePanel: {
+      title: 'Faktura',
+      none: 'Nie ma jeszcze faktury. Gdy tylko ją wystawimy, wyślemy ją e-mailem i znajdziesz ją tutaj.',
+      invoice: 'Faktura {{number}}',
+      creditNote: 'Faktura korygująca {{number}}',
+      issued: 'Data',
+      amount: 'Kwota',
+      due: 'Termin płatności',
+      dueOnReceipt: 'Po otrzymaniu',
+      howToPay:
+        'Zapłać przelewem, podając numer faktury {{number}} jako tytuł przelewu. Dane konta znajdziesz na fakturze.',
+      payOnline: 'Zapłać online',
+      paid: 'Faktura jest opłacona. Dziękujemy!',
+      voided: 'Ta faktura została anulowana.',
+      download: 'Pobierz fakturę {{number}} (PDF)',
+      downloadCreditNote: 'Pobierz fakturę korygującą {{number}} (PDF)',
+      creditNoteExplained:
+        'Faktura korygująca {{number}} anuluje fakturę {{invoice}} w całości. To, co pozostało do zapłaty z tej faktury, nie musi już być płacone.',
     },
     invoice: {
       none: 'Brak faktury',
