@@ -109,6 +109,37 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     expect(placed.json().order.amount_gross).toBe(28_501);
   });
 
+  it('checks the postcode against the delivery country and stores the phone number once, as SPEC §5 writes it', async () => {
+    const buyer = await signUp(t.app);
+    const own = await cleanAlbum(t.app, buyer.access_token);
+    for (const [countryCode, zipCode] of [
+      ['DE', '1234'],
+      ['AT', '10115'],
+      ['NL', '1012'],
+    ]) {
+      const refused = await place(orderForm(own.id, { countryCode, zipCode }), { token: buyer.access_token });
+      expect(refused.statusCode, `${countryCode} ${zipCode}`).toBe(422);
+      expect(fieldsOf(refused)).toEqual({ zipCode: 'ZIP_INVALID' });
+      expect(refused.json().error.details.fields[0].message).toBe(
+        'Diese Postleitzahl gibt es im Lieferland so nicht.',
+      );
+    }
+    // As typed, and as the checkout formats it before sending: both are stored as 0049 221123456.
+    for (const phone of ['0221 123456', '0049 221123456']) {
+      const placed = await place(
+        orderForm(own.id, { areaCode: '+49', phone, zipCode: '50667', city: 'Köln' }),
+        {
+          token: buyer.access_token,
+        },
+      );
+      expect(placed.statusCode).toBe(201);
+      const detail = (
+        await call('GET', `/orders/${placed.json().order.id}`, { token: buyer.access_token })
+      ).json().order;
+      expect(detail.phone).toBe('0049 221123456');
+    }
+  });
+
   it('asks a guest to sign up and creates nothing', async () => {
     const guest = await createGuest(t.app);
     const guestAlbum = await cleanAlbum(t.app, guest.access_token);

@@ -133,7 +133,7 @@ describe('phone number and country defaults', () => {
 });
 
 describe('the buyer’s VAT id and Leitweg-ID', () => {
-  const austrian = { ...complete, countryCode: 'AT', organization: 'Muster GmbH' };
+  const austrian = { ...complete, countryCode: 'AT', zipCode: '1010', organization: 'Muster GmbH' };
 
   it('accepts both optional fields empty, and valid ones', () => {
     expect(checkoutFormErrors({ ...austrian, vatId: '', buyerReference: '' }, context)).toEqual({});

@@ -21,6 +21,7 @@ import { dayNumber } from '../pricing/delivery.ts';
 import { checkLeitwegId, type LeitwegIdError } from '../pricing/leitweg-id.ts';
 import { checkVatId, type VatIdError } from '../pricing/vat-id.ts';
 import { emailError, formatPhoneForOrder, phoneError } from './contact.ts';
+import { postcodeError } from './postcode.ts';
 
 export type CheckoutField =
   | 'organization'
@@ -56,6 +57,7 @@ export type CheckoutFieldError =
   | 'PHONE_INVALID'
   | 'PHONE_TOO_LONG'
   | 'AREA_CODE_INVALID'
+  | 'ZIP_INVALID'
   | 'COUNTRY_NOT_SUPPORTED'
   | 'ALBUM_COUNT_OUT_OF_RANGE'
   | 'COMMENT_TOO_LONG'
@@ -227,9 +229,9 @@ export function checkoutFormErrors(values: CheckoutFormValues, context: Checkout
   }
   set('address1', requiredText(values.address1));
   set('address2', optionalText(values.address2));
-  set('zipCode', requiredText(values.zipCode));
-  set('city', requiredText(values.city));
   const country = text(values.countryCode);
+  set('zipCode', requiredText(values.zipCode) ?? postcodeError(text(values.zipCode), country));
+  set('city', requiredText(values.city));
   set(
     'countryCode',
     country === '' ? 'FIELD_REQUIRED' : isCheckoutCountry(country) ? null : 'COUNTRY_NOT_SUPPORTED',

@@ -23,10 +23,15 @@ export function phoneError(phone: string, options: { required?: boolean } = {}):
 
 /**
  * SPEC §5: the phone number is sent as the area code with '+' replaced by '00', a space, then the number without
- * leading zeros ('+49', '0171 234' -> '0049 171234').
+ * leading zeros ('+49', '0171 234' -> '0049 171234'). A number that already starts with the area code (typed
+ * internationally, or formatted once before) keeps it once: '0049 221 123456' stays '0049 221123456', never
+ * '0049 49221123456', which went to the carrier and the print partner.
  */
 export function formatPhoneForOrder(areaCode: string, phone: string): string {
-  const code = areaCode.trim().replace(/^\+/, '00');
-  const number = phone.replace(/\s+/g, '').replace(/^0+/, '');
-  return `${code} ${number}`;
+  const digits = areaCode.trim().replace(/^(\+|00)/, '');
+  let number = phone.replace(/\s+/g, '');
+  if (digits === '') return number.replace(/^0+/, '');
+  const code = `00${digits}`;
+  if (number.startsWith(code)) number = number.slice(code.length);
+  return `${code} ${number.replace(/^0+/, '')}`;
 }

@@ -7,3 +7,4 @@ export * from './section.ts';
 export * from './sticker.ts';
 export * from './checkout.ts';
 export * from './preflight.ts';
+export * from './postcode.ts';

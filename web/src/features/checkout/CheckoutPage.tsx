@@ -156,7 +156,7 @@ function CheckoutView({
       if (server && server.value === values[field as keyof CheckoutForm]) shown[field] = server.message;
       const code = ruleErrors[field as keyof CheckoutErrors];
       if (!shown[field] && code && (showAll || form.isTouched(field)))
-        shown[field] = ruleMessage(t, field, code);
+        shown[field] = ruleMessage(t, field, code, { countryCode: values.countryCode });
     }
     return shown;
   };

@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Grid, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { COMMENT_MAX_CHARS, PHONE_MAX_CHARS } from '@stickerbook/model';
+import { COMMENT_MAX_CHARS, PHONE_MAX_CHARS, postcodeExample } from '@stickerbook/model';
 import { useMemo } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -109,6 +109,7 @@ export function ContactStep({ form, checkout, errors, consentError }: Props) {
           <TextInput
             label={t('checkout.contact.zipCode')}
             autoComplete="postal-code"
+            placeholder={postcodeExample(values.countryCode)}
             required
             {...field('zipCode')}
             data-testid="contact-zip"

@@ -3,6 +3,7 @@ import {
   checkoutFormErrors,
   checkoutProductErrors,
   organizationFieldFor,
+  postcodeExample,
   type CheckoutErrors,
   type CheckoutField,
   type CheckoutFieldError,
@@ -71,12 +72,17 @@ export function quotedVatId(form: CheckoutForm, category: string | null | undefi
 }
 
 /** The text of a rule's code beside its field; a missing required field names itself. */
-export function ruleMessage(t: TFunction, field: string, code: CheckoutFieldError): string {
+export function ruleMessage(
+  t: TFunction,
+  field: string,
+  code: CheckoutFieldError,
+  context: { countryCode?: string } = {},
+): string {
   if (code === 'FIELD_REQUIRED') {
     const specific = `checkout.errors.required.${field}`;
     return t(specific, { defaultValue: t('checkout.errors.FIELD_REQUIRED') });
   }
-  return t(`checkout.errors.${code}`);
+  return t(`checkout.errors.${code}`, { example: postcodeExample(context.countryCode ?? '') });
 }
 
 /** Server 422 `details.fields` (`[{ field, message }]`) as messages per form field. */

@@ -1238,6 +1238,7 @@ export const de: Catalogue = {
       PHONE_REQUIRED: 'Bitte gib eine Telefonnummer ein.',
       PHONE_INVALID: 'Bitte nur Ziffern und Leerzeichen.',
       PHONE_TOO_LONG: 'Bitte höchstens 20 Zeichen.',
+      ZIP_INVALID: 'Diese Postleitzahl passt nicht zum Lieferland (z. B. {{example}}).',
       AREA_CODE_INVALID: 'Bitte wähle eine gültige Vorwahl.',
       COUNTRY_NOT_SUPPORTED: 'In dieses Land liefern wir nicht.',
       ALBUM_COUNT_OUT_OF_RANGE: 'Diese Anzahl ist für dieses Album nicht möglich.',

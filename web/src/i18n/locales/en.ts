@@ -1210,6 +1210,7 @@ export const en = {
       PHONE_REQUIRED: 'Please enter a phone number.',
       PHONE_INVALID: 'Only digits and spaces, please.',
       PHONE_TOO_LONG: 'At most 20 characters, please.',
+      ZIP_INVALID: 'This postcode does not match the delivery country (e.g. {{example}}).',
       AREA_CODE_INVALID: 'Please choose a valid area code.',
       COUNTRY_NOT_SUPPORTED: 'We do not ship to this country.',
       ALBUM_COUNT_OUT_OF_RANGE: 'This number of albums is not available for this album.',

@@ -1241,6 +1241,7 @@ export const fr: Catalogue = {
       PHONE_REQUIRED: 'Saisissez un numéro de téléphone.',
       PHONE_INVALID: 'Uniquement des chiffres et des espaces.',
       PHONE_TOO_LONG: '20 caractères au maximum.',
+      ZIP_INVALID: 'Ce code postal ne correspond pas au pays de livraison (p. ex. {{example}}).',
       AREA_CODE_INVALID: 'Choisissez un indicatif valide.',
       COUNTRY_NOT_SUPPORTED: 'Nous ne livrons pas dans ce pays.',
       ALBUM_COUNT_OUT_OF_RANGE: 'Ce nombre d’albums n’est pas disponible pour cet album.',

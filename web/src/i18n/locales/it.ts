@@ -1244,6 +1244,7 @@ export const it: Catalogue = {
       PHONE_REQUIRED: 'Inserisci un numero di telefono.',
       PHONE_INVALID: 'Solo cifre e spazi.',
       PHONE_TOO_LONG: 'Al massimo 20 caratteri.',
+      ZIP_INVALID: 'Questo codice postale non corrisponde al paese di consegna (ad es. {{example}}).',
       AREA_CODE_INVALID: 'Scegli un prefisso valido.',
       COUNTRY_NOT_SUPPORTED: 'Non spediamo in questo paese.',
       ALBUM_COUNT_OUT_OF_RANGE: 'Questo numero di album non è disponibile per questo album.',

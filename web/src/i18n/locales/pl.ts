@@ -1226,6 +1226,7 @@ export const pl: Catalogue = {
       PHONE_REQUIRED: 'Podaj numer telefonu.',
       PHONE_INVALID: 'Tylko cyfry i spacje.',
       PHONE_TOO_LONG: 'Najwyżej 20 znaków.',
+      ZIP_INVALID: 'Ten kod pocztowy nie pasuje do kraju dostawy (np. {{example}}).',
       AREA_CODE_INVALID: 'Wybierz prawidłowy numer kierunkowy.',
       COUNTRY_NOT_SUPPORTED: 'Nie wysyłamy do tego kraju.',
       ALBUM_COUNT_OUT_OF_RANGE: 'Ta liczba albumów nie jest dostępna dla tego albumu.',
