@@ -55,6 +55,7 @@ export function CheckoutPage() {
     features: values.orderFeatures,
     voucherCode: values.voucherCode || undefined,
     vatId: category === undefined ? undefined : quotedVatId(values, category),
+    releaseDate: values.releaseDate || undefined,
   });
 
   useAdoptQuoteDefaults(state, quote.data);

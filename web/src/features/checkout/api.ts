@@ -89,6 +89,8 @@ export interface QuoteParams {
   voucherCode?: string;
   /** A VAT id that passed the model's check (rules.ts quotedVatId). */
   vatId?: string;
+  /** The event date typed in the product step: the late-delivery warning is judged against it, not the saved one. */
+  releaseDate?: string;
 }
 
 export function checkoutQueryPath(albumId: string, params: QuoteParams): string {
@@ -99,6 +101,8 @@ export function checkoutQueryPath(albumId: string, params: QuoteParams): string 
   for (const feature of params.features ?? []) query.append('order_features', feature);
   if (params.voucherCode) query.set('voucher_code', params.voucherCode);
   if (params.vatId) query.set('vat_id', params.vatId);
+  if (params.releaseDate && /^\d{4}-\d{2}-\d{2}$/.test(params.releaseDate))
+    query.set('release_date', params.releaseDate);
   return `/albums/${encodeURIComponent(albumId)}/checkout?${query.toString()}`;
 }
 
