@@ -157,6 +157,11 @@ describe.skipIf(skipBrowserTests)('orders, review and print approval in browsers
       await b.page.getByTestId('locked-notice').waitFor({ timeout: 2_000 });
       expect(Date.now() - approvedAt).toBeLessThan(2_000);
       expect(await canEdit(b.page)).toBe(false);
+      // The top bar's title and event date are read-only too, not typed into and then refused by the server.
+      await expect
+        .poll(() => b.page.getByTestId('editor-album-title').getAttribute('readonly'))
+        .not.toBeNull();
+      expect(await b.page.getByTestId('editor-release-date').getAttribute('readonly')).not.toBeNull();
       await a.page.getByTestId('locked-notice').waitFor({ timeout: 2_000 });
       expect(await b.page.getByTestId('review-state').getAttribute('data-locked')).toBe('true');
       expect(await b.page.getByTestId('review-approve').isDisabled()).toBe(true);

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { API_BASE, freshSession } from '../../api/client.ts';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../api/errors.ts';
 import i18n from 'i18next';
+import { currencyForLanguage } from '@stickerbook/model';
 
 // Shapes of docs/api-contract.md "Checkout and orders". Money is integer minor units; `*_human` is the
 // server's formatting in the request's language, and the only money text the browser shows.
@@ -177,17 +178,26 @@ export function useCheckoutQuote(albumId: string, params: QuoteParams) {
   return { ...query, updating: query.isFetching || settling };
 }
 
-/** The editor's order-button label: the server's quote for the spec's starting configuration (SPEC §7). */
-export function useStartingQuote(albumId: string, language: string) {
+/** The starting configuration of an album language's price list: 50 albums to its currency's home country. */
+export function startingQuoteParams(albumLanguage: string): QuoteParams {
+  return { noAlbums: 50, countryCode: currencyForLanguage(albumLanguage) === 'PLN' ? 'PL' : 'DE' };
+}
+
+/**
+ * The editor's order-button label: the server's quote for the spec's starting configuration (SPEC §7), 50 albums
+ * delivered in the price list's home country (Germany for euro albums, Poland for złoty ones: a Polish album
+ * quoted with German shipping said "od 1291,03 zł" instead of the spec's 1241 zł).
+ */
+export function useStartingQuote(albumId: string, language: string, albumLanguage: string) {
+  const params = startingQuoteParams(albumLanguage);
   return useQuery({
-    queryKey: checkoutQueryKey(albumId, { noAlbums: 50, countryCode: 'DE' }, language),
+    queryKey: checkoutQueryKey(albumId, params, language),
     queryFn: async ({ signal }) =>
       (
-        await checkoutRequest<{ checkout: Checkout }>(
-          'GET',
-          checkoutQueryPath(albumId, { noAlbums: 50, countryCode: 'DE' }),
-          { signal, language },
-        )
+        await checkoutRequest<{ checkout: Checkout }>('GET', checkoutQueryPath(albumId, params), {
+          signal,
+          language,
+        })
       ).checkout,
     staleTime: 5 * 60_000,
     retry: false,

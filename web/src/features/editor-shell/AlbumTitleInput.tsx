@@ -10,7 +10,7 @@ import { notify, notifyError } from '../../ui/notify.ts';
  * SPEC §5: the album title may not be empty; an empty title is not saved and the old one returns. Shown
  * truncated at 20 characters with the whole title in a tooltip; the whole title while it is being edited.
  */
-export function AlbumTitleInput({ album }: { album: Album }) {
+export function AlbumTitleInput({ album, readOnly = false }: { album: Album; readOnly?: boolean }) {
   const { title } = album;
   const { t } = useTranslation();
   const updateAlbum = useUpdateAlbum(album.id, album.language);
@@ -37,12 +37,13 @@ export function AlbumTitleInput({ album }: { album: Album }) {
   return (
     <TextInput
       value={editing ? draft : truncateLabel(draft)}
+      readOnly={readOnly}
       title={draft}
       onChange={(event) => setDraft(event.currentTarget.value)}
       onFocus={() => setEditing(true)}
       onBlur={() => {
         setEditing(false);
-        commit();
+        if (!readOnly) commit();
       }}
       onKeyDown={(event) => {
         if (event.key === 'Enter') event.currentTarget.blur();

@@ -19,6 +19,8 @@ import { AlbumPreflightIcon } from './PreflightIcon.tsx';
 import { useSpreadFromUrl } from './albumPreflight.ts';
 import { useStartingQuote } from '../checkout/api.ts';
 import { SyncStatusBadge } from './SyncStatusBadge.tsx';
+import { useAtomValue } from '../../editor/react.ts';
+import { useEditor } from '../../editor/ui/EditorContext.tsx';
 
 interface Props {
   album: Album;
@@ -28,16 +30,29 @@ interface Props {
   presence?: ReactNode;
 }
 
+/** A starting price as the spec writes it, whole units in the UI language: "ab 285 €", "od 1241 zł". */
+function wholeMoney(minor: number, currency: string, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+    Math.round(minor / 100),
+  );
+}
+
 export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Props) {
   const { t, i18n } = useTranslation();
   const viewer = useViewer();
   const navigate = useNavigate();
   useSpreadFromUrl();
   // SPEC §2/§7: the label is the server's quote for 50 albums to Germany; the spec's figure until it answers.
-  const startingQuote = useStartingQuote(album.id, i18n.language);
+  const startingQuote = useStartingQuote(album.id, i18n.language, album.language ?? 'de');
   const price = startingQuote.data
-    ? t('checkout.priceFrom', { price: startingQuote.data.amount_gross_human })
+    ? t('checkout.priceFrom', {
+        price: wholeMoney(startingQuote.data.amount_gross, startingQuote.data.currency, i18n.language),
+      })
     : t('editor.startingPrice');
+  // After print approval the album is in preview mode for everyone but admins (live, as the lock arrives): its
+  // title and date cannot be changed either, where typing used to end in the server's 409 and a toast.
+  const access = useAtomValue(useEditor().access);
+  const readOnly = access.locked && !access.isAdmin;
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
@@ -46,11 +61,11 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
         </Link>
         {/* The title gives way first (it truncates), so avatars never slide under the language button. */}
         <div style={{ minWidth: 64, maxWidth: 360, flex: 1 }}>
-          <AlbumTitleInput album={album} />
+          <AlbumTitleInput album={album} readOnly={readOnly} />
         </div>
         {/* Phones keep the bar for the title: the release date is set in the album settings there. */}
         <Box visibleFrom="sm">
-          <ReleaseDateInput album={album} />
+          <ReleaseDateInput album={album} readOnly={readOnly} />
         </Box>
         {presence}
         <SyncStatusBadge status={syncStatus} />

@@ -6,7 +6,8 @@ import type { Album } from '../../api/types.ts';
 import { isoDay, isPastDay } from '../../ui/format.ts';
 import { notify, notifyError } from '../../ui/notify.ts';
 
-export function ReleaseDateInput({ album }: { album: Album }) {
+/** The album's event date; read-only in preview mode (approved for print), where the server refuses changes. */
+export function ReleaseDateInput({ album, readOnly = false }: { album: Album; readOnly?: boolean }) {
   const { releaseDate } = album;
   const { t } = useTranslation();
   const updateAlbum = useUpdateAlbum(album.id, album.language);
@@ -17,10 +18,11 @@ export function ReleaseDateInput({ album }: { album: Album }) {
       aria-label={t('editor.releaseDate')}
       leftSection={<IconCalendarEvent size={16} />}
       defaultValue={isoDay(releaseDate)}
+      readOnly={readOnly}
       key={releaseDate ?? ''}
       onChange={(event) => {
         const value = event.currentTarget.value;
-        if (!value) return;
+        if (!value || readOnly) return;
         updateAlbum.mutate(
           { releaseDate: value },
           {
