@@ -6,7 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../auth/access-tokens.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import { requireAdmin } from '../orders-admin/admin-access.ts';
+import { requireAdmin } from '../orders/admin-access.ts';
 import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
 import { errorResponses } from '../routes/schemas.ts';

@@ -19,7 +19,7 @@ import {
   renderExportDeps,
   workRenderExports,
 } from './render-export.ts';
-import { workOrderArtifactExports } from '../orders-admin/artifact-export.ts';
+import { workOrderArtifactExports } from '../orders/artifact-export.ts';
 import { workCoverPreviews } from '../albums/cover-preview.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';

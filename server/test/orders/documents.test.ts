@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workOrderArtifactExports } from '../../src/orders-admin/artifact-export.ts';
+import { workOrderArtifactExports } from '../../src/orders/artifact-export.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { cmykVariantKey } from '../../src/images/cmyk-variant.ts';
@@ -33,7 +33,7 @@ import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts'
 import { signStripeWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
+import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
   let t: TestApp;

@@ -2,9 +2,9 @@
 import { DASHBOARD_DEFAULT_SORT, DASHBOARD_SORT_FIELDS, PAGE_SIZES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadOrderParts } from '../orders/repository.ts';
-import { requestLanguage } from '../orders/texts.ts';
-import { orderSchema, toOrderView } from '../orders/view.ts';
+import { loadOrderParts } from './repository.ts';
+import { requestLanguage } from './texts.ts';
+import { orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';

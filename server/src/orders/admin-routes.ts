@@ -7,9 +7,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../http/errors.ts';
 import { mailSender } from '../invitations/mail.ts';
-import { findOrder, loadOrderParts, type OrderRow } from '../orders/repository.ts';
-import { languageOf, requestLanguage, STAFF_SIGNALS } from '../orders/texts.ts';
-import { orderName, orderSchema, toOrderView } from '../orders/view.ts';
+import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
+import { languageOf, requestLanguage, STAFF_SIGNALS } from './texts.ts';
+import { orderName, orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
@@ -22,9 +22,9 @@ import {
   listComments,
   updateComment,
 } from './comments.ts';
-import { addStaffUpdate, deleteOrder, updateAddress, updateOrderDetails } from './repository.ts';
-import { trackingUrl } from '../orders/tracking.ts';
-import { lineItemRoutes } from './line-items.ts';
+import { addStaffUpdate, deleteOrder, updateAddress, updateOrderDetails } from './admin-repository.ts';
+import { trackingUrl } from './tracking.ts';
+import { lineItemRoutes } from './line-item-routes.ts';
 import { orderUpdateMail } from './update-mail.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

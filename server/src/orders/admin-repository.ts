@@ -2,7 +2,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { addresses, albums, orderUpdates, orders, voucherRedemptions, vouchers } from '../db/schema.ts';
-import type { OrderRow } from '../orders/repository.ts';
+import type { OrderRow } from './repository.ts';
 
 /**
  * Adds a staff signal unless the order already has it (SPEC §4), in one transaction that first locks the order
