@@ -1,34 +1,40 @@
 /**
- * The admin side of an order (SPEC §2 Order detail, §7 orders admin calls, issue 14): the timeline's events form,
- * order comments, edits of details and shipping address, and deleting an order. Admin-only: everyone else gets
- * 404 (admin-access.ts).
+ * The admin side of an order (SPEC §2 Order detail, §7 orders admin calls, issue 14, issue 21): the timeline's
+ * events form, edits of details, address and line items, deleting an order, and order comments. Routes only
+ * parse, authorise and call an action (actions/*.ts), which holds the rule. Admin-only, checked before the body
+ * is validated: everyone else gets 404 (admin-access.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, notFound } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { mailSender } from '../invitations/mail.ts';
-import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { languageOf, requestLanguage, STAFF_SIGNALS } from './texts.ts';
-import { orderName, orderSchema, toOrderView } from './view.ts';
-import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
+import { errorResponses } from '../routes/schemas.ts';
 import { createStorage } from '../storage/index.ts';
-import { requireAdmin } from './admin-access.ts';
-import {
-  commentView,
-  createComment,
-  deleteComment,
-  findComment,
-  listComments,
-  updateComment,
-} from './comments.ts';
-import { addStaffUpdate, deleteOrder, updateAddress, updateOrderDetails } from './admin-repository.ts';
-import { trackingUrl } from './tracking.ts';
-import { lineItemRoutes } from './line-item-routes.ts';
-import { orderUpdateMail } from './update-mail.ts';
+import { addComment } from './actions/add-comment.ts';
+import { addLineItem } from './actions/add-line-item.ts';
+import { addSignal } from './actions/add-signal.ts';
+import type { Actor } from './actions/actor.ts';
+import { completeComment } from './actions/complete-comment.ts';
+import { deleteComment } from './actions/delete-comment.ts';
+import { deleteOrder } from './actions/delete-order.ts';
+import { editAddress } from './actions/edit-address.ts';
+import { editDetails } from './actions/edit-details.ts';
+import { editLineItem } from './actions/edit-line-item.ts';
+import { removeLineItem } from './actions/remove-line-item.ts';
+import { adminOnly, requireAdmin } from './admin-access.ts';
+import { commentView, listComments } from './comments.ts';
+import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
+import { requestLanguage, STAFF_SIGNALS } from './texts.ts';
+import { orderSchema, toOrderView } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
+const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });
 const commentParams = idParams.extend({ commentId: z.string().min(1).max(64) });
+const quantity = z.number().int().min(1).max(100_000);
+const description = z.string().trim().max(500);
+const product = z.string().trim().min(1).max(64);
 
 const commentSchema = z.object({
   id: z.string(),
@@ -41,14 +47,16 @@ const commentSchema = z.object({
 
 /** SPEC §5: a new comment cannot be empty; white space alone is empty too. */
 const commentContent = z.string().trim().min(1).max(5000);
+const orderResponse = z.object({ order: orderSchema });
 
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
   const { signer } = createStorage(config);
   const linkTo = (path: string) => signedDocumentUrl(signer, path);
   const db = database.db;
+  const ctx = { db };
   const mails = mailSender(database);
-  await app.register(lineItemRoutes);
+  app.addHook('preValidation', adminOnly);
 
   async function adminOrder(id: string): Promise<OrderRow> {
     const order = await findOrder(db, id);
@@ -56,8 +64,16 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return order;
   }
 
-  async function orderView(order: OrderRow, language: ReturnType<typeof requestLanguage>) {
-    return toOrderView(order, await loadOrderParts(db, [order]), language, linkTo);
+  function actor(request: FastifyRequest): Actor {
+    const admin = requireAdmin(request);
+    return { id: admin.id, email: admin.email, language: requestLanguage(request) };
+  }
+
+  async function answer(order: OrderRow, request: FastifyRequest) {
+    const view = toOrderView(order, await loadOrderParts(db, [order]), requestLanguage(request), linkTo, {
+      audience: 'staff',
+    });
+    return { order: view };
   }
 
   app.post(
@@ -77,42 +93,24 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .optional(),
           trigger_email: z.boolean().optional(),
         }),
-        response: { 201: z.object({ order: orderSchema }), ...errorResponses },
+        response: { 201: orderResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      const metadata = Object.fromEntries(
-        Object.entries(request.body.metadata ?? {}).filter(
-          ([, value]) => value !== undefined && value !== '',
-        ),
+      await addSignal(
+        { db, mails, publicUrl: config.publicUrl },
+        {
+          order,
+          signal: request.body.signal,
+          message: request.body.message ?? null,
+          metadata: request.body.metadata ?? {},
+          triggerEmail: request.body.trigger_email === true,
+          userId: admin.id,
+        },
       );
-      const added = await addStaffUpdate(db, {
-        orderId: order.id,
-        signal: request.body.signal,
-        message: request.body.message ?? null,
-        metadata,
-        userId: admin.id,
-      });
-      // SPEC §4: a signal already on the timeline is not offered again, and a second request cannot add it.
-      if (!added) throw new AppError(409, 'SIGNAL_ALREADY_PRESENT', 'This signal is already on the timeline');
-      if (request.body.trigger_email) {
-        const parts = await loadOrderParts(db, [order]);
-        const album = order.albumId ? parts.albums.get(order.albumId) : undefined;
-        await mails.send(
-          orderUpdateMail({
-            to: order.email,
-            language: languageOf(album?.language ?? order.language),
-            orderName: orderName(order.number),
-            orderUrl: `${config.publicUrl}/orders/${order.id}`,
-            signal: request.body.signal,
-            message: request.body.message ?? null,
-            trackingUrl: trackingUrl(metadata),
-          }),
-        );
-      }
-      return reply.status(201).send({ order: await orderView(order, requestLanguage(request)) });
+      return reply.status(201).send(await answer(order, request));
     },
   );
 
@@ -126,15 +124,16 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           email: z.email().max(320).optional(),
           comment: z.string().max(1000).nullable().optional(),
           phone: z.string().max(40).nullable().optional(),
+          buyer_vat_id: z.string().max(40).nullable().optional(),
+          buyer_reference: z.string().max(60).nullable().optional(),
         }),
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+        response: { 200: orderResponse, ...errorResponses },
       },
     },
     async (request) => {
-      requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      const updated = await updateOrderDetails(db, order.id, request.body);
-      return { order: await orderView(updated ?? order, requestLanguage(request)) };
+      const updated = await editDetails(ctx, { orderId: order.id, change: request.body, actor: actor(request) });
+      return answer(updated, request);
     },
   );
 
@@ -158,14 +157,16 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             .optional(),
           phone: z.string().max(40).nullable().optional(),
         }),
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+        response: { 200: orderResponse, ...errorResponses },
       },
     },
     async (request) => {
-      requireAdmin(request);
-      const orderId = await updateAddress(db, request.params.id, request.body);
-      if (!orderId) throw notFound('Address');
-      return { order: await orderView(await adminOrder(orderId), requestLanguage(request)) };
+      const updated = await editAddress(ctx, {
+        addressId: request.params.id,
+        change: request.body,
+        actor: actor(request),
+      });
+      return answer(updated, request);
     },
   );
 
@@ -174,17 +175,64 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: idParams, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       requireAdmin(request);
-      const order = await adminOrder(request.params.id);
-      // GoBD: an issued invoice is kept for ten years, and with it the order it bills; a credit note corrects it.
-      if ((await loadOrderParts(db, [order])).invoices?.has(order.id)) {
-        throw new AppError(
-          409,
-          'ORDER_HAS_INVOICE',
-          'An invoiced order cannot be deleted; issue a credit note instead',
-        );
-      }
-      await deleteOrder(db, order);
+      await deleteOrder(ctx, { orderId: (await adminOrder(request.params.id)).id });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/line_items/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        body: z.strictObject({
+          description: description.optional(),
+          quantity: quantity.optional(),
+          product: product.optional(),
+        }),
+        response: { 200: orderResponse, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const updated = await editLineItem(ctx, {
+        lineId: request.params.id,
+        change: request.body,
+        actor: actor(request),
+      });
+      return answer(updated, request);
+    },
+  );
+
+  app.post(
+    '/orders/:orderId/line_items',
+    {
+      schema: {
+        tags: ['admin'],
+        params: orderIdParams,
+        body: z.strictObject({ product, description: description.optional(), quantity }),
+        response: { 201: orderResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const order = await adminOrder(request.params.orderId);
+      const updated = await addLineItem(ctx, {
+        orderId: order.id,
+        product: request.body.product,
+        quantity: request.body.quantity,
+        description: request.body.description || undefined,
+        actor: actor(request),
+      });
+      return reply.status(201).send(await answer(updated, request));
+    },
+  );
+
+  app.delete(
+    '/line_items/:id',
+    { schema: { tags: ['admin'], params: idParams, response: { 200: orderResponse, ...errorResponses } } },
+    async (request) => {
+      const updated = await removeLineItem(ctx, { lineId: request.params.id, actor: actor(request) });
+      return answer(updated, request);
     },
   );
 
@@ -215,13 +263,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      const comment = await createComment(db, {
+      const comment = await addComment(ctx, {
         orderId: order.id,
-        userId: admin.id,
-        email: admin.email,
         content: request.body.content,
+        actor: actor(request),
       });
       return reply.status(201).send({ comment: commentView(comment) });
     },
@@ -239,10 +285,12 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       requireAdmin(request);
-      const comment = await findComment(db, request.params.id, request.params.commentId);
-      if (!comment) throw notFound('Comment');
-      const updated = await updateComment(db, comment.id, request.body);
-      return { comment: commentView(updated ?? comment) };
+      const comment = await completeComment(ctx, {
+        orderId: request.params.id,
+        commentId: request.params.commentId,
+        change: request.body,
+      });
+      return { comment: commentView(comment) };
     },
   );
 
@@ -251,9 +299,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { tags: ['admin'], params: commentParams, response: { 204: z.null(), ...errorResponses } } },
     async (request, reply) => {
       requireAdmin(request);
-      const comment = await findComment(db, request.params.id, request.params.commentId);
-      if (!comment) throw notFound('Comment');
-      await deleteComment(db, comment.id);
+      await deleteComment(ctx, { orderId: request.params.id, commentId: request.params.commentId });
       return reply.status(204).send(null);
     },
   );

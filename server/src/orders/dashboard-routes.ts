@@ -89,7 +89,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = await loadOrderParts(db, result.rows);
       const language = requestLanguage(request);
       return {
-        orders: result.rows.map((order) => toOrderView(order, parts, language, linkTo)),
+        orders: result.rows.map((order) =>
+          toOrderView(order, parts, language, linkTo, { audience: 'staff' }),
+        ),
         meta: { counts: result.counts },
         pagination: pagination(q.page, q.per, result.total),
       };

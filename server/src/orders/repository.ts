@@ -268,7 +268,15 @@ export interface OrderParts {
     }
   >;
   /** The order's invoice (issue 14), when one was issued. */
-  invoices?: Map<string, { status: string; number: string; hostedInvoiceUrl: string | null }>;
+  invoices?: Map<
+    string,
+    {
+      status: string;
+      number: string;
+      hostedInvoiceUrl: string | null;
+      creditNote: { status: string; number: string } | null;
+    }
+  >;
 }
 
 /** Address, line items, updates and album of several orders in four queries. */

@@ -143,8 +143,21 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
 
     const twice = await call('POST', `/orders/${orderId}/credit_note`, { token: adminToken });
     expect(twice.json().error.code).toBe('INVOICE_ALREADY_VOID');
-    // A void invoice is not replaced: the order keeps its one invoice.
-    expect((await createInvoice(orderId)).statusCode).toBe(409);
+    // Nothing was paid: the credit note only cancels the claim, it is neither paid nor a refund that is owed.
+    expect(note.json().credit_note.status).toBe('void');
+    // The credit note released the order: the corrected invoice follows with its own number.
+    const corrected = await createInvoice(orderId);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(corrected.json().invoice.status).toBe('open');
+    expect([invoice.number, note.json().credit_note.number]).not.toContain(corrected.json().invoice.number);
+    expect((await createInvoice(orderId)).json().error.code).toBe('INVOICE_ALREADY_EXISTS');
+    const after = (await call('GET', `/orders/${orderId}/documents`, { token: adminToken })).json();
+    expect(after.invoice.number).toBe(corrected.json().invoice.number);
+    expect(after.history.map((document: { number: string }) => document.number)).toEqual([
+      invoice.number,
+      note.json().credit_note.number,
+      corrected.json().invoice.number,
+    ]);
   }, 30_000);
 
   it('opens the delivery note inline with the shipping address and the order lines, without prices', async () => {
