@@ -175,7 +175,11 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const documentId = request.params.documentId;
       const allowed =
         (order &&
-          hasDocumentSignature(signer, orderDocumentPath(order.id, `documents/${documentId}/pdf`), request.query)) ||
+          hasDocumentSignature(
+            signer,
+            orderDocumentPath(order.id, `documents/${documentId}/pdf`),
+            request.query,
+          )) ||
         (principal?.kind === 'user' && order && (order.userId === principal.id || isAdmin(principal)));
       if (!order || !allowed) throw notFound('Invoice');
       const row = (await listOrderDocuments(db, order.id)).find((document) => document.id === documentId);

@@ -113,7 +113,11 @@ export async function issueInvoice(ctx: IssueContext, orderId: string, userId: s
  * nothing was paid and nothing is owed either way — it only cancels the claim — so it is `void` (no amount
  * outstanding), never `paid`.
  */
-export async function issueCreditNote(ctx: IssueContext, orderId: string, userId?: string): Promise<InvoiceRow> {
+export async function issueCreditNote(
+  ctx: IssueContext,
+  orderId: string,
+  userId?: string,
+): Promise<InvoiceRow> {
   const result = await ctx.db.transaction(async (tx) => {
     // The order row first, as every edit and the invoice issue lock it: a credit note and an edit never interleave.
     await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');

@@ -132,7 +132,11 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await adminOrder(request.params.id);
-      const updated = await editDetails(ctx, { orderId: order.id, change: request.body, actor: actor(request) });
+      const updated = await editDetails(ctx, {
+        orderId: order.id,
+        change: request.body,
+        actor: actor(request),
+      });
       return answer(updated, request);
     },
   );

@@ -15,10 +15,17 @@ export interface CurrentPrice {
   kind: 'feature' | 'product';
 }
 
-export async function currentPrice(db: Db, order: OrderRow, key: string, count: number): Promise<CurrentPrice> {
+export async function currentPrice(
+  db: Db,
+  order: OrderRow,
+  key: string,
+  count: number,
+): Promise<CurrentPrice> {
   const list = await loadPriceList(db, order.language);
   const feature = list.features.find((f) => f.key === key);
-  const tiers = Object.hasOwn(list.tables.products, key) ? list.tables.products[key as ProductKey] : undefined;
+  const tiers = Object.hasOwn(list.tables.products, key)
+    ? list.tables.products[key as ProductKey]
+    : undefined;
   const unitAmount = feature ? feature.amount : tiers ? unitAmountFor(tiers, count) : undefined;
   const entry = feature ?? list.products.get(key);
   if (!entry || unitAmount === undefined || list.tables.currency !== order.currency) {

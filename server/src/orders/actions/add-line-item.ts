@@ -50,7 +50,12 @@ export async function addLineItem(
       userId: input.actor.id,
       by: input.actor.email,
       changes: [
-        { field: 'line_added', item: translated(price.entry.titles, language), from: null, to: input.quantity },
+        {
+          field: 'line_added',
+          item: translated(price.entry.titles, language),
+          from: null,
+          to: input.quantity,
+        },
         ...totals.changes,
       ],
     });

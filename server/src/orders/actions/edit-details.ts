@@ -34,7 +34,8 @@ export async function editDetails(
   const change = {
     ...input.change,
     buyer_vat_id: vatId === undefined || vatId === null ? vatId : normalizeVatId(vatId),
-    buyer_reference: blankToNull(input.change.buyer_reference)?.toUpperCase() ?? blankToNull(input.change.buyer_reference),
+    buyer_reference:
+      blankToNull(input.change.buyer_reference)?.toUpperCase() ?? blankToNull(input.change.buyer_reference),
   };
   checkBuyerTaxIds(change, actor.language);
   return ctx.db.transaction(async (tx) => {

@@ -77,7 +77,12 @@ export async function editLineItem(
       userId: input.actor.id,
       by: input.actor.email,
       changes: [
-        { field: 'line_product', item, from: translated(line.titles, language), to: translated(titles, language) },
+        {
+          field: 'line_product',
+          item,
+          from: translated(line.titles, language),
+          to: translated(titles, language),
+        },
         { field: 'line_quantity', item, from: line.quantity, to: quantity },
         { field: 'line_description', item, from: oldDescription, to: translated(descriptions, language) },
         ...totals.changes,

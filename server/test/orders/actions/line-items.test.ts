@@ -89,11 +89,19 @@ describe.each(DATABASE_KINDS)('line-item actions on %s', (kind) => {
       actor: s.actor(),
     });
     const added = (await s.lines(order.id)).at(-1)!;
-    expect(added).toMatchObject({ product: 'stickerpack', quantity: 10, descriptions: { de: 'Nachbestellung' } });
+    expect(added).toMatchObject({
+      product: 'stickerpack',
+      quantity: 10,
+      descriptions: { de: 'Nachbestellung' },
+    });
     expect(withLine.amount).toBe(order.amount + added.amount);
     expect(withLine.amountGross).toBe(gross19(withLine.amount));
     const back = await removeLineItem(ctx(), { lineId: added.id, actor: s.actor() });
-    expect(back).toMatchObject({ amount: order.amount, amountGross: order.amountGross, taxValue: order.taxValue });
+    expect(back).toMatchObject({
+      amount: order.amount,
+      amountGross: order.amountGross,
+      taxValue: order.taxValue,
+    });
     const fields = (await s.changesOf(order.id)).map((record) => record.changes[0]!.field);
     expect(fields).toEqual(['line_added', 'line_removed']);
   });
@@ -120,7 +128,11 @@ describe.each(DATABASE_KINDS)('line-item actions on %s', (kind) => {
     ];
     const [de, en, fr] = await Promise.all(attempts.map(refusal));
     for (const failed of [de, en, fr]) {
-      expect(failed).toMatchObject({ status: 409, code: 'ORDER_INVOICED', details: { invoice_number: invoice.number } });
+      expect(failed).toMatchObject({
+        status: 409,
+        code: 'ORDER_INVOICED',
+        details: { invoice_number: invoice.number },
+      });
     }
     expect(de!.message).toContain('Gutschrift');
     expect(en!.message).toContain('credit note');
