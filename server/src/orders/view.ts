@@ -92,6 +92,10 @@ export const orderSchema = z.object({
   no_albums: z.number().int(),
   order_features: z.array(z.string()),
   voucher: z.object({ code: z.string(), discount: z.number().int(), discount_human: z.string() }).nullable(),
+  /** The buyer's tax data (issue 21 §4/§5) and the VAT treatment it gives. */
+  buyer_vat_id: z.string().nullable(),
+  buyer_reference: z.string().nullable(),
+  tax_treatment: z.enum(['standard', 'reverse_charge', 'export']),
   album: z
     .object({
       id: z.string(),
@@ -194,6 +198,9 @@ export function toOrderView(
           discount_human: human(order.voucher.discount),
         }
       : null,
+    buyer_vat_id: order.buyerVatId,
+    buyer_reference: order.buyerReference,
+    tax_treatment: order.taxTreatment,
     album: album
       ? {
           id: album.id,

@@ -52,7 +52,9 @@ export async function editLineItem(
     const price = swapped ? await currentPrice(tx, order, change.product!, quantity) : undefined;
     const unitAmount = price?.unitAmount ?? line.unitAmount;
     const oldDescription = translated(line.descriptions, language);
-    const typed = change.description !== undefined && change.description !== oldDescription;
+    // A form sends back the text it showed, in the admin's language: that is no new description.
+    const typed =
+      change.description !== undefined && !Object.values(line.descriptions).includes(change.description);
     const descriptions = typed
       ? { [language]: change.description! }
       : price

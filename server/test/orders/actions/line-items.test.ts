@@ -67,12 +67,12 @@ describe.each(DATABASE_KINDS)('line-item actions on %s', (kind) => {
     expect(line.descriptions).toEqual({ de: 'Mit Goldprägung' });
   });
 
-  it('keeps the catalogue description when the admin sends back the text the line already has', async () => {
+  it('keeps the catalogue description when an English admin’s form sends back the English text it showed', async () => {
     const order = await s.placeOrder({}, 'de');
     const album = (await s.lines(order.id)).find((line) => line.product === 'album')!;
     await editLineItem(ctx(), {
       lineId: album.id,
-      change: { quantity: album.quantity + 1, description: album.descriptions.de ?? '' },
+      change: { quantity: album.quantity + 1, description: album.descriptions.en ?? '' },
       actor: s.actor('en'),
     });
     const line = (await s.lines(order.id)).find((l) => l.id === album.id)!;

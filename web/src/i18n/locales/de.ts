@@ -869,6 +869,8 @@ export const de: Catalogue = {
   errors: {
     generic: 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.',
     codes: {
+      ORDER_INVOICED:
+        'Die Bestellung ist abgerechnet und kann nicht mehr geändert werden. Erstelle zuerst eine Gutschrift, dann lässt sie sich korrigieren und neu abrechnen.',
       INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
       EMAIL_TAKEN: 'Mit dieser E-Mail-Adresse gibt es schon ein Konto. Möchtest du dich anmelden?',
       VALIDATION_FAILED: 'Bitte überprüfe deine Eingaben.',
@@ -1570,6 +1572,15 @@ export const de: Catalogue = {
     error: 'Fehler: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Rechnung {{number}} · eingefroren',
+      frozenHint:
+        'Positionen, Beträge, Adresse, USt-IdNr. und Leitweg-ID sind so abgerechnet und können nicht geändert werden. Für eine Korrektur erstelle eine Gutschrift.',
+      credited: 'Gutschrift {{number}} — Korrektur möglich',
+      creditedHint:
+        'Rechnung {{number}} ist durch die Gutschrift storniert. Korrigiere die Bestellung und erstelle dann die neue Rechnung.',
+      lockedReason: 'Eingefroren durch Rechnung {{number}}. Für Änderungen zuerst eine Gutschrift erstellen.',
+    },
     edit: 'Bearbeiten',
     delete: 'Löschen',
     saved: 'Gespeichert.',
@@ -1581,6 +1592,10 @@ export const de: Catalogue = {
       emailInvalid: 'Diese E-Mail-Adresse ist ungültig.',
       phoneTooLong: 'Die Telefonnummer darf höchstens 40 Zeichen lang sein.',
       commentTooLong: 'Die Anmerkungen dürfen höchstens 1000 Zeichen lang sein.',
+      vatId: 'USt-IdNr. (Unternehmen)',
+      vatIdHint: 'Mit einer USt-IdNr. aus einem anderen EU-Land gilt Reverse Charge (0 % USt.).',
+      buyerReference: 'Leitweg-ID (Schulen und Behörden)',
+      buyerReferenceHint: 'Mit Leitweg-ID wird die Rechnung als XRechnung ausgestellt.',
     },
     address: {
       organization: 'Organisation',
@@ -1726,6 +1741,16 @@ export const de: Catalogue = {
       timeline: 'Verlauf',
       noUpdates: 'Bisher ist noch nichts passiert.',
       tracking: 'Sendungsnummer: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'von {{author}}',
+      vatId: 'USt-IdNr.',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'Umsatzsteuer',
+      taxTreatments: {
+        standard: 'Regelbesteuerung',
+        reverse_charge: 'Reverse Charge (Steuerschuldnerschaft des Leistungsempfängers)',
+        export: 'Ausfuhr (steuerfrei)',
+      },
       more: 'Mehr',
     },
   },

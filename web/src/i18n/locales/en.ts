@@ -849,6 +849,8 @@ export const en = {
   errors: {
     generic: 'Something went wrong. Please try again.',
     codes: {
+      ORDER_INVOICED:
+        'This order is invoiced and can no longer be changed. Issue a credit note first; then it can be corrected and invoiced again.',
       INVALID_CREDENTIALS: 'E-mail or password is not correct.',
       EMAIL_TAKEN: 'There is already an account with this e-mail address. Log in instead?',
       VALIDATION_FAILED: 'Please check your entries.',
@@ -1541,6 +1543,15 @@ export const en = {
     error: 'Error: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Invoice {{number}} · frozen',
+      frozenHint:
+        'Line items, amounts, address, VAT ID and Leitweg-ID are invoiced as they are and cannot be changed. To correct them, issue a credit note.',
+      credited: 'Credit note {{number}} — correction possible',
+      creditedHint:
+        'Invoice {{number}} is cancelled by the credit note. Correct the order, then issue the new invoice.',
+      lockedReason: 'Frozen by invoice {{number}}. Issue a credit note before changing it.',
+    },
     edit: 'Edit',
     delete: 'Delete',
     saved: 'Saved.',
@@ -1552,6 +1563,10 @@ export const en = {
       emailInvalid: 'This e-mail address is invalid.',
       phoneTooLong: 'The phone number may be at most 40 characters long.',
       commentTooLong: 'The remarks may be at most 1000 characters long.',
+      vatId: 'VAT ID (companies)',
+      vatIdHint: 'With a VAT ID from another EU country, reverse charge applies (0 % VAT).',
+      buyerReference: 'Leitweg-ID (schools and authorities)',
+      buyerReferenceHint: 'With a Leitweg-ID the invoice is issued as an XRechnung.',
     },
     address: {
       organization: 'Organisation',
@@ -1698,6 +1713,16 @@ export const en = {
       timeline: 'Progress',
       noUpdates: 'Nothing has happened yet.',
       tracking: 'Tracking number: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'by {{author}}',
+      vatId: 'VAT ID',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'VAT',
+      taxTreatments: {
+        standard: 'Standard VAT',
+        reverse_charge: 'Reverse charge (VAT owed by the customer)',
+        export: 'Export (VAT exempt)',
+      },
       more: 'More',
     },
   },

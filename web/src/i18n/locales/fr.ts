@@ -871,6 +871,8 @@ export const fr: Catalogue = {
   errors: {
     generic: 'Une erreur est survenue. Merci de réessayer.',
     codes: {
+      ORDER_INVOICED:
+        'Cette commande est facturée et ne peut plus être modifiée. Émettez d’abord un avoir ; elle pourra ensuite être corrigée et facturée à nouveau.',
       INVALID_CREDENTIALS: 'L’adresse e-mail ou le mot de passe est incorrect.',
       EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail. Voulez-vous vous connecter ?',
       VALIDATION_FAILED: 'Merci de vérifier vos saisies.',
@@ -1572,6 +1574,15 @@ export const fr: Catalogue = {
     error: 'Erreur : {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Facture {{number}} · figée',
+      frozenHint:
+        'Lignes, montants, adresse, numéro de TVA et Leitweg-ID sont facturés tels quels et ne peuvent pas être modifiés. Pour les corriger, émettez un avoir.',
+      credited: 'Avoir {{number}} — correction possible',
+      creditedHint:
+        'La facture {{number}} est annulée par l’avoir. Corrigez la commande, puis émettez la nouvelle facture.',
+      lockedReason: 'Figé par la facture {{number}}. Émettez un avoir avant de modifier.',
+    },
     edit: 'Modifier',
     delete: 'Supprimer',
     saved: 'Enregistré.',
@@ -1583,6 +1594,10 @@ export const fr: Catalogue = {
       emailInvalid: 'Cette adresse e-mail est invalide.',
       phoneTooLong: 'Le numéro de téléphone ne doit pas dépasser 40 caractères.',
       commentTooLong: 'Les remarques ne doivent pas dépasser 1000 caractères.',
+      vatId: 'Numéro de TVA intracommunautaire (entreprises)',
+      vatIdHint: 'Avec un numéro de TVA d’un autre pays de l’UE, l’autoliquidation s’applique (TVA 0 %).',
+      buyerReference: 'Leitweg-ID (écoles et administrations allemandes)',
+      buyerReferenceHint: 'Avec un Leitweg-ID, la facture est émise au format XRechnung.',
     },
     address: {
       organization: 'Organisation',
@@ -1729,6 +1744,16 @@ export const fr: Catalogue = {
       timeline: 'Suivi',
       noUpdates: 'Rien ne s’est encore passé.',
       tracking: 'Numéro de suivi : <carrier>{{code}}</carrier>',
+      change: '{{label}} : {{from}} → {{to}}',
+      changedBy: 'par {{author}}',
+      vatId: 'Numéro de TVA',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'TVA',
+      taxTreatments: {
+        standard: 'TVA normale',
+        reverse_charge: 'Autoliquidation (TVA due par le client)',
+        export: 'Exportation (exonérée de TVA)',
+      },
       more: 'En savoir plus',
     },
   },

@@ -872,6 +872,8 @@ export const it: Catalogue = {
   errors: {
     generic: 'Si è verificato un errore. Riprova.',
     codes: {
+      ORDER_INVOICED:
+        'Questo ordine è fatturato e non può più essere modificato. Emetti prima una nota di credito; poi potrà essere corretto e fatturato di nuovo.',
       INVALID_CREDENTIALS: 'E-mail o password non corretti.',
       EMAIL_TAKEN: 'Esiste già un account con questo indirizzo e-mail. Vuoi accedere?',
       VALIDATION_FAILED: 'Controlla i dati inseriti.',
@@ -1575,6 +1577,15 @@ export const it: Catalogue = {
     error: 'Errore: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Fattura {{number}} · bloccata',
+      frozenHint:
+        'Voci, importi, indirizzo, partita IVA e Leitweg-ID sono fatturati così e non possono essere modificati. Per correggerli, emetti una nota di credito.',
+      credited: 'Nota di credito {{number}} — correzione possibile',
+      creditedHint:
+        "La fattura {{number}} è annullata dalla nota di credito. Correggi l'ordine, poi emetti la nuova fattura.",
+      lockedReason: 'Bloccato dalla fattura {{number}}. Emetti una nota di credito prima di modificare.',
+    },
     edit: 'Modifica',
     delete: 'Elimina',
     saved: 'Salvato.',
@@ -1586,6 +1597,10 @@ export const it: Catalogue = {
       emailInvalid: 'Questo indirizzo e-mail non è valido.',
       phoneTooLong: 'Il numero di telefono può avere al massimo 40 caratteri.',
       commentTooLong: 'Le note possono avere al massimo 1000 caratteri.',
+      vatId: 'Partita IVA (aziende)',
+      vatIdHint: "Con una partita IVA di un altro paese dell'UE si applica l'inversione contabile (IVA 0 %).",
+      buyerReference: 'Leitweg-ID (scuole ed enti pubblici tedeschi)',
+      buyerReferenceHint: 'Con un Leitweg-ID la fattura viene emessa come XRechnung.',
     },
     address: {
       organization: 'Organizzazione',
@@ -1732,6 +1747,16 @@ export const it: Catalogue = {
       timeline: 'Avanzamento',
       noUpdates: 'Non è ancora successo nulla.',
       tracking: 'Numero di tracciamento: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'da {{author}}',
+      vatId: 'Partita IVA',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'IVA',
+      taxTreatments: {
+        standard: 'IVA ordinaria',
+        reverse_charge: 'Inversione contabile (IVA dovuta dal cliente)',
+        export: 'Esportazione (esente IVA)',
+      },
       more: 'Altro',
     },
   },
