@@ -891,6 +891,7 @@ export const de: Catalogue = {
     title: 'Dokumente',
     noInvoice: 'Noch keine Rechnung',
     createInvoice: 'Rechnung erstellen',
+    createCorrectedInvoice: 'Korrigierte Rechnung erstellen',
     invoiceCreated: 'Rechnung erstellt',
     status: {
       draft: 'Entwurf',

@@ -869,6 +869,7 @@ export const en = {
     title: 'Documents',
     noInvoice: 'No invoice yet',
     createInvoice: 'Create invoice',
+    createCorrectedInvoice: 'Issue corrected invoice',
     invoiceCreated: 'Invoice created',
     status: {
       draft: 'Draft',

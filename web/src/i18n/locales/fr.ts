@@ -893,6 +893,7 @@ export const fr: Catalogue = {
     title: 'Documents',
     noInvoice: 'Pas encore de facture',
     createInvoice: 'Créer la facture',
+    createCorrectedInvoice: 'Émettre la facture corrigée',
     invoiceCreated: 'Facture créée',
     status: {
       draft: 'Brouillon',

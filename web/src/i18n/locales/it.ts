@@ -894,6 +894,7 @@ export const it: Catalogue = {
     title: 'Documenti',
     noInvoice: 'Ancora nessuna fattura',
     createInvoice: 'Crea fattura',
+    createCorrectedInvoice: 'Emetti la fattura corretta',
     invoiceCreated: 'Fattura creata',
     status: {
       draft: 'Bozza',

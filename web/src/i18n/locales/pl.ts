@@ -883,6 +883,7 @@ export const pl: Catalogue = {
     title: 'Dokumenty',
     noInvoice: 'Brak faktury',
     createInvoice: 'Wystaw fakturę',
+    createCorrectedInvoice: 'Wystaw poprawioną fakturę',
     invoiceCreated: 'Faktura wystawiona',
     status: {
       draft: 'Szkic',

@@ -180,6 +180,10 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
 
   const invoice = documents.data?.invoice ?? null;
   const creditNote = documents.data?.credit_note ?? null;
+  // Every issued document, oldest first: after a credit note and the corrected invoice, all of them stay listed.
+  const history = documents.data?.history ?? [invoice, creditNote].filter((d) => d !== null);
+  // A credit note voided the invoice: the corrected order is invoiced again, with the next number.
+  const credited = invoice?.status === 'void';
   return (
     <Paper withBorder p="md" data-testid="order-documents">
       <Stack gap="sm">
@@ -187,13 +191,16 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
           {t('orderDocuments.title')}
         </Title>
         {documents.isError && <Alert color="red">{errorMessage(documents.error)}</Alert>}
-        {invoice ? (
-          <DocumentBadge document={invoice} />
-        ) : (
+        {history.map((document) => (
+          <DocumentBadge key={document.id} document={document} />
+        ))}
+        {(!invoice || credited) && (
           <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('orderDocuments.noInvoice')}
-            </Text>
+            {!invoice && (
+              <Text size="sm" c="dimmed">
+                {t('orderDocuments.noInvoice')}
+              </Text>
+            )}
             <Button
               size="xs"
               leftSection={<IconFileInvoice size={16} />}
@@ -202,12 +209,11 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
               onClick={issueInvoice}
               data-testid="invoice-create"
             >
-              {t('orderDocuments.createInvoice')}
+              {credited ? t('orderDocuments.createCorrectedInvoice') : t('orderDocuments.createInvoice')}
             </Button>
           </Group>
         )}
-        {creditNote && <DocumentBadge document={creditNote} />}
-        {invoice && !creditNote && invoice.status !== 'void' && (
+        {invoice && !credited && (
           <Group>
             <Button
               size="xs"
