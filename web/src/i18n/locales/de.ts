@@ -900,6 +900,12 @@ export const de: Catalogue = {
       uncollectible: 'Uneinbringlich',
       void: 'Storniert',
     },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Verrechnet, nichts zu erstatten',
+      open: 'Erstattung offen',
+      paid: 'Erstattet',
+    },
     download: {
       invoice: 'Rechnung {{number}}',
       credit_note: 'Gutschrift {{number}}',

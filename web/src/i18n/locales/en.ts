@@ -878,6 +878,12 @@ export const en = {
       uncollectible: 'Uncollectible',
       void: 'Void',
     },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Settled, nothing to refund',
+      open: 'Refund due',
+      paid: 'Refunded',
+    },
     download: {
       invoice: 'Invoice {{number}}',
       credit_note: 'Credit note {{number}}',

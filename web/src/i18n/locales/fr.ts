@@ -902,6 +902,12 @@ export const fr: Catalogue = {
       uncollectible: 'Irrécouvrable',
       void: 'Annulée',
     },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Soldé, rien à rembourser',
+      open: 'Remboursement dû',
+      paid: 'Remboursé',
+    },
     download: {
       invoice: 'Facture {{number}}',
       credit_note: 'Avoir {{number}}',

@@ -903,6 +903,12 @@ export const it: Catalogue = {
       uncollectible: 'Inesigibile',
       void: 'Annullata',
     },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Compensata, nulla da rimborsare',
+      open: 'Rimborso dovuto',
+      paid: 'Rimborsata',
+    },
     download: {
       invoice: 'Fattura {{number}}',
       credit_note: 'Nota di credito {{number}}',

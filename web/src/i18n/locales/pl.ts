@@ -892,6 +892,12 @@ export const pl: Catalogue = {
       uncollectible: 'Nieściągalna',
       void: 'Anulowana',
     },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Rozliczona, brak zwrotu',
+      open: 'Zwrot do wypłaty',
+      paid: 'Zwrócono',
+    },
     download: {
       invoice: 'Faktura {{number}}',
       credit_note: 'Faktura korygująca {{number}}',

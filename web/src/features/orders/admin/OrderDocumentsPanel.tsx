@@ -42,16 +42,24 @@ const KNOWN_ERRORS = [
 ];
 
 function DocumentBadge({ document }: { document: InvoiceDocument }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A credit note's `void` means it settled an unpaid invoice (nothing to refund), not that it was cancelled.
+  const creditNoteKey = `orderDocuments.creditNoteStatus.${document.status}`;
+  const creditNote = document.kind === 'credit_note' && i18n.exists(creditNoteKey);
+  const tone = creditNote
+    ? document.status === 'open'
+      ? 'warning'
+      : 'secondary'
+    : invoiceTone(document.status);
   return (
     <Group gap="xs" data-testid={`order-document-${document.kind}`}>
       <Badge
         variant="light"
-        color={TONE_COLORS[invoiceTone(document.status)]}
+        color={TONE_COLORS[tone]}
         data-testid={`${document.kind}-status`}
         data-status={document.status}
       >
-        {t(`orderDocuments.status.${document.status}`)}
+        {creditNote ? t(creditNoteKey) : t(`orderDocuments.status.${document.status}`)}
       </Badge>
       <Anchor href={document.pdf_url} target="_blank" rel="noopener" size="sm">
         <Group gap={4} component="span">
