@@ -8,7 +8,7 @@ import { orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
-import { requireAdmin } from './admin-access.ts';
+import { adminOnly, requireAdmin } from './admin-access.ts';
 import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
 import { startDashboardUpkeep } from './dashboard-upkeep.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
@@ -56,6 +56,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const upkeep = startDashboardUpkeep(app.ctx.database);
     app.addHook('onClose', () => upkeep.stop());
   }
+  // Admin-only, checked before the query is validated: a non-admin gets 404, never a 400 naming the fields.
+  app.addHook('preValidation', adminOnly);
   const { signer } = createStorage(app.ctx.config);
   const linkTo = (path: string) => signedDocumentUrl(signer, path);
 

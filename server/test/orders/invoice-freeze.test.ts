@@ -259,6 +259,7 @@ describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
         }),
         call('POST', `/orders/${order.id}/order_updates`, { token, payload: { signal: 'nonsense' } }),
         call('POST', `/orders/${order.id}/comments`, { token, payload: { content: '' } }),
+        call('GET', '/orders/dashboard?per=9999&scope=nonsense', { token }),
       ]);
       for (const response of responses) expect(response.statusCode, `${who}: ${response.body}`).toBe(404);
     }
