@@ -365,6 +365,20 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
       headers: idempotencyKey(),
     });
     const order = placed.json().order as { id: string };
+    // Invoiced, credited, corrected (57 albums) and invoiced again: the artifact carries the corrected order.
+    await call('POST', `/orders/${order.id}/invoice`, { token: adminToken });
+    await call('POST', `/orders/${order.id}/credit_note`, { token: adminToken });
+    const placedView = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order as {
+      line_items: Array<{ id: string; product: string }>;
+    };
+    const albumLine = placedView.line_items.find((line) => line.product === 'album')!;
+    const corrected = await call('PATCH', `/line_items/${albumLine.id}`, {
+      token: adminToken,
+      payload: { quantity: 57 },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const reissued = await call('POST', `/orders/${order.id}/invoice`, { token: adminToken });
+    expect(reissued.statusCode, reissued.body).toBe(201);
     const notReady = await call('POST', `/orders/${order.id}/transfer`, { token: adminToken });
     expect(notReady.json().error.code).toBe('ARTIFACT_NOT_READY');
 
@@ -406,6 +420,13 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
         expect(sha256(bytes), file.name).toBe(file.sha256);
         if (file.name.endsWith('.pdf')) expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       }
+      const orderJson = JSON.parse(await readFile(join(unzipDir, 'out', 'order.json'), 'utf8')) as {
+        order: { no_albums: number; amount_gross: number };
+        lines: Array<{ product: string; quantity: number }>;
+      };
+      expect(orderJson.order.no_albums).toBe(57);
+      expect(orderJson.lines.find((line) => line.product === 'album')!.quantity).toBe(57);
+      expect(orderJson.order.amount_gross).toBe(reissued.json().invoice.gross_amount);
       const inside = await PDFDocument.load(
         await readFile(join(unzipDir, 'out', 'album_softcover_inside.pdf')),
       );
