@@ -30,12 +30,13 @@ export async function editDetails(
   input: { orderId: string; change: DetailsChange; actor: Actor },
 ): Promise<OrderRow> {
   const { actor } = input;
+  // Empty means "none"; ids are compared and stored as written on forms (upper case, VAT id without spaces).
   const vatId = blankToNull(input.change.buyer_vat_id);
+  const reference = blankToNull(input.change.buyer_reference);
   const change = {
     ...input.change,
-    buyer_vat_id: vatId === undefined || vatId === null ? vatId : normalizeVatId(vatId),
-    buyer_reference:
-      blankToNull(input.change.buyer_reference)?.toUpperCase() ?? blankToNull(input.change.buyer_reference),
+    buyer_vat_id: vatId ? normalizeVatId(vatId) : vatId,
+    buyer_reference: reference ? reference.toUpperCase() : reference,
   };
   checkBuyerTaxIds(change, actor.language);
   return ctx.db.transaction(async (tx) => {
