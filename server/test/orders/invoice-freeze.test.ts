@@ -91,7 +91,7 @@ describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
           payload: { city: 'Köln' },
         }),
       'VAT id': () =>
-        call('PATCH', `/orders/${order.id}`, { token: adminToken, payload: { buyer_vat_id: 'DE123456789' } }),
+        call('PATCH', `/orders/${order.id}`, { token: adminToken, payload: { buyer_vat_id: 'DE136695976' } }),
       'Leitweg-ID': () =>
         call('PATCH', `/orders/${order.id}`, {
           token: adminToken,

@@ -6,3 +6,5 @@ export * from './quote.ts';
 export * from './delivery.ts';
 export * from './totals.ts';
 export * from './tax.ts';
+export * from './vat-id.ts';
+export * from './leitweg-id.ts';

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { addresses } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import { taxFor } from '../buyer-tax.ts';
+import { checkBuyerTaxIds, taxFor } from '../buyer-tax.ts';
 import { assertNotInvoiced } from '../invoice-freeze.ts';
 import { recordOrderChanges, type ChangeField, type OrderChange } from '../order-changes.ts';
 import { applyOrderTotals, lockOrder } from '../order-totals.ts';
@@ -61,6 +61,15 @@ export async function editAddress(
     }));
     let after = order;
     if (updated!.countryCode !== address.countryCode) {
+      // The buyer's VAT id must belong to the new delivery country (422 on the country otherwise).
+      if (order.buyerVatId) {
+        checkBuyerTaxIds(
+          { buyer_vat_id: order.buyerVatId },
+          updated!.countryCode,
+          actor.language,
+          'country_code',
+        );
+      }
       const tax = await taxFor(tx, order, {
         countryCode: updated!.countryCode,
         vatId: order.buyerVatId,

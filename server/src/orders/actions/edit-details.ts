@@ -1,13 +1,14 @@
 /**
  * Edit an order's details (SPEC §7 PATCH /orders/{id}): e-mail, phone, the staff remark, and the buyer's VAT id
- * and Leitweg-ID (issue 21 §4/§5). The tax ids are checked (422 naming the field) and, being on the invoice, are
+ * and Leitweg-ID (issue 21 §4/§5). The tax ids are checked by the model's rules against the delivery country (422
+ * naming the field; empty means none) and, being on the invoice, are
  * frozen while an invoice stands; a new VAT id may change the tax treatment (reverse charge) and with it the rate
  * and every amount. Contact data and the remark stay editable on an invoiced order: they are not invoiced content.
  */
 import { addresses, orders } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { checkBuyerTaxIds, normalizeVatId, taxFor } from '../buyer-tax.ts';
+import { checkBuyerTaxIds, taxFor } from '../buyer-tax.ts';
 import { assertNotInvoiced } from '../invoice-freeze.ts';
 import { recordOrderChanges, type OrderChange } from '../order-changes.ts';
 import { applyOrderTotals, lockOrder } from '../order-totals.ts';
@@ -22,25 +23,19 @@ export interface DetailsChange {
   buyer_reference?: string | null;
 }
 
-const blankToNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
-
 export async function editDetails(
   ctx: { db: Db },
   input: { orderId: string; change: DetailsChange; actor: Actor },
 ): Promise<OrderRow> {
   const { actor } = input;
-  // Empty means "none"; ids are compared and stored as written on forms (upper case, VAT id without spaces).
-  const vatId = blankToNull(input.change.buyer_vat_id);
-  const reference = blankToNull(input.change.buyer_reference);
-  const change = {
-    ...input.change,
-    buyer_vat_id: vatId ? normalizeVatId(vatId) : vatId,
-    buyer_reference: reference ? reference.toUpperCase() : reference,
-  };
-  checkBuyerTaxIds(change, actor.language);
   return ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, input.orderId);
+    const [address] = await tx.select().from(addresses).where(eq(addresses.orderId, order.id));
+    // A VAT id is checked against the delivery country: reverse charge follows the country of delivery.
+    const change = {
+      ...input.change,
+      ...checkBuyerTaxIds(input.change, address?.countryCode ?? '', actor.language),
+    };
     const taxIdsChange =
       (change.buyer_vat_id !== undefined && change.buyer_vat_id !== order.buyerVatId) ||
       (change.buyer_reference !== undefined && change.buyer_reference !== order.buyerReference);
@@ -64,7 +59,6 @@ export async function editDetails(
     ];
     if (after.buyerVatId !== order.buyerVatId) {
       // A VAT id can make an EU delivery reverse charge, and taking it away makes it standard again.
-      const [address] = await tx.select().from(addresses).where(eq(addresses.orderId, order.id));
       if (address) {
         const tax = await taxFor(tx, after, {
           countryCode: address.countryCode,

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addresses } from '../../../src/db/schema.ts';
 import { editAddress } from '../../../src/orders/actions/edit-address.ts';
+import { editDetails } from '../../../src/orders/actions/edit-details.ts';
 import { DATABASE_KINDS } from '../../helpers/test-app.ts';
 import { gross19, refusal, startActions, type ActionsSetup } from './helpers.ts';
 
@@ -57,6 +58,23 @@ describe.each(DATABASE_KINDS)('edit address on %s', (kind) => {
       vatBasisPoints: 1900,
       amountGross: gross19(order.amount),
     });
+  });
+
+  it('refuses moving a reverse-charge order to another country than its VAT id’s, naming the country', async () => {
+    const order = await s.placeOrder({ countryCode: 'AT', zipCode: '1010', city: 'Wien', areaCode: '+43' });
+    await editDetails(
+      { db: s.t.database.db },
+      { orderId: order.id, change: { buyer_vat_id: 'ATU13585627' }, actor: s.actor() },
+    );
+    const address = await addressOf(order.id);
+    const failed = await refusal(
+      editAddress(ctx(), { addressId: address.id, change: { country_code: 'DE' }, actor: s.actor() }),
+    );
+    expect(failed).toMatchObject({
+      status: 422,
+      details: { fields: [{ field: 'country_code', code: 'VAT_ID_COUNTRY_MISMATCH' }] },
+    });
+    expect(await addressOf(order.id)).toEqual(address);
   });
 
   it('refuses an address edit with 409 ORDER_INVOICED while an invoice stands, and allows it after the credit note', async () => {

@@ -77,7 +77,7 @@ describe.each(DATABASE_KINDS)('edit details on %s', (kind) => {
     const order = await s.placeOrder();
     const after = await editDetails(ctx(), {
       orderId: order.id,
-      change: { buyer_vat_id: 'DE123456789' },
+      change: { buyer_vat_id: 'DE136695976' },
       actor: s.actor(),
     });
     expect(after).toMatchObject({
@@ -115,7 +115,7 @@ describe.each(DATABASE_KINDS)('edit details on %s', (kind) => {
           { field: 'buyer_vat_id', code: 'VAT_ID_INVALID', message: 'Diese USt-IdNr. ist ungültig.' },
           {
             field: 'buyer_reference',
-            code: 'BUYER_REFERENCE_INVALID',
+            code: 'LEITWEG_ID_INVALID',
             message: 'Diese Leitweg-ID ist ungültig.',
           },
         ],
@@ -125,10 +125,45 @@ describe.each(DATABASE_KINDS)('edit details on %s', (kind) => {
     expect(await s.changesOf(order.id)).toEqual([]);
   });
 
+  it('checks the VAT id’s check digit and country, and the Leitweg-ID’s check digits, by the model’s rules', async () => {
+    const austrian = await s.placeOrder({
+      countryCode: 'AT',
+      zipCode: '1010',
+      city: 'Wien',
+      areaCode: '+43',
+    });
+    const german = await s.placeOrder();
+    const cases = [
+      {
+        order: austrian,
+        change: { buyer_vat_id: 'ATU13585628' },
+        field: 'buyer_vat_id',
+        code: 'VAT_ID_CHECK_DIGIT',
+      },
+      {
+        order: german,
+        change: { buyer_vat_id: 'ATU13585627' },
+        field: 'buyer_vat_id',
+        code: 'VAT_ID_COUNTRY_MISMATCH',
+      },
+      {
+        order: german,
+        change: { buyer_reference: '04011000-1234512345-07' },
+        field: 'buyer_reference',
+        code: 'LEITWEG_ID_CHECK_DIGIT',
+      },
+    ];
+    for (const { order, change, field, code } of cases) {
+      const failed = await refusal(editDetails(ctx(), { orderId: order.id, change, actor: s.actor('en') }));
+      expect(failed, code).toMatchObject({ status: 422, details: { fields: [{ field, code }] } });
+      expect(await s.reload(order.id)).toEqual(order);
+    }
+  });
+
   it('freezes the tax ids while an invoice stands, but still lets staff fix the e-mail and the remark', async () => {
     const order = await s.placeOrder();
     const invoice = await s.invoice(order.id);
-    for (const change of [{ buyer_vat_id: 'DE123456789' }, { buyer_reference: '04011000-1234512345-06' }]) {
+    for (const change of [{ buyer_vat_id: 'DE136695976' }, { buyer_reference: '04011000-1234512345-06' }]) {
       const failed = await refusal(editDetails(ctx(), { orderId: order.id, change, actor: s.actor() }));
       expect(failed).toMatchObject({
         status: 409,
