@@ -3,15 +3,15 @@
  * gapless number, the Factur-X PDF stored once, and from then on the order is frozen (invoice-freeze.ts). After a
  * credit note this issues the corrected invoice, with the next number, from the order as corrected.
  */
-import type { Config } from '../../config/index.ts';
-import type { Db } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { issueInvoice as issueInvoiceDocument, type InvoiceRow } from '../../invoices/service.ts';
-import type { BlobStorage } from '../../storage/index.ts';
 import { isUniqueViolation } from '../repository.ts';
 
+/** What issuing needs (database, settings, storage, and whatever else the invoice service takes). */
+type IssueContext = Parameters<typeof issueInvoiceDocument>[0];
+
 export async function issueInvoice(
-  ctx: { db: Db; config: Config; storage: BlobStorage; onStripeError?: (error: unknown) => void },
+  ctx: IssueContext,
   input: { orderId: string; userId: string },
 ): Promise<InvoiceRow> {
   try {

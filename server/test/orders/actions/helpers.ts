@@ -3,6 +3,7 @@
  * routes call them), an admin, a customer, and orders placed through POST /orders like a customer places them.
  */
 import { eq } from 'drizzle-orm';
+import { jobSender } from '../../../src/jobs/sender.ts';
 import { createStorage } from '../../../src/storage/index.ts';
 import { orderUpdates } from '../../../src/db/schema.ts';
 import type { Actor } from '../../../src/orders/actions/actor.ts';
@@ -41,7 +42,8 @@ export async function startActions(kind: 'pglite' | 'postgres'): Promise<Actions
   const { admin, adminToken, customer } = await adminAndOutsiders(t);
   const db = t.database.db;
   const { storage } = createStorage(t.config);
-  const documents = { db, config: t.config, storage };
+  // `jobs` queues the invoice mail where the invoice service takes it (main, issue 21 §3).
+  const documents = { db, config: t.config, storage, jobs: jobSender(t.database) };
   const setup: ActionsSetup = {
     t,
     call,
