@@ -2,13 +2,23 @@
  * The back office in a real browser (issue 14, SPEC §2 Dashboard and Order detail, §4 order signals, §8 admin
  * messages): an order placed by a customer shows on the admin dashboard with its counts, can be found by the
  * customer's name, the view survives a reload through the URL, and on the order page staff add an event (which then
- * is no longer offered), work with comments and finally delete the order. Screenshots at 1440×900 go to
- * ADMIN_SHOTS_DIR (default /tmp/admin-shots).
+ * is no longer offered), work with comments and finally delete the order. An invoiced order is frozen (issue 21):
+ * the page and the dashboard say so, edit controls are disabled and explained, a credit note opens it for the
+ * correction and a corrected invoice freezes it again; each edit shows on the timeline as old → new, for the
+ * customer too. Screenshots at 1440×900 go to ADMIN_SHOTS_DIR (default /tmp/admin-shots).
  */
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signUpFresh, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  signInWithSession,
+  signUpFresh,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+} from './harness.ts';
 import { adminPage, orderableAlbum, placeOrder } from './orders-helpers.ts';
 
 let stack: Stack;
@@ -160,5 +170,71 @@ describe.skipIf(skipBrowserTests)('back office', () => {
     expect(await row.count()).toBe(0);
 
     await context.close();
+  }, 120_000);
+
+  it('freezes an invoiced order, shows why, and lets staff correct it after a credit note', async () => {
+    const customer = await signUpFresh(stack.baseUrl, 'freeze-customer');
+    const lastName = `Eisblume${Date.now() % 100_000}`;
+    const albumId = await orderableAlbum(stack.baseUrl, customer.access_token, 'de', 'Sommerfest');
+    const orderId = await placeOrder(stack.baseUrl, customer.access_token, albumId, { lastName });
+    const { context, page } = await adminPage(browser, stack.baseUrl, { locale: 'de-DE', viewport: DESKTOP });
+    await page.goto(`/orders/${orderId}`);
+    await page.getByTestId('order-admin').waitFor();
+    expect(await page.getByTestId('invoice-state').count()).toBe(0);
+
+    // An edit is a change on the timeline: "Alben: 50 → 55".
+    const albumRow = page.getByTestId('order-line-item').first();
+    await albumRow.getByTestId('line-item-edit').click();
+    await page.getByTestId('line-item-quantity').fill('55');
+    await page.getByTestId('line-item-save').click();
+    const albums = page.locator('[data-testid="order-change"][data-field="no_albums"]');
+    await albums.waitFor();
+    expect(await albums.innerText()).toBe('Alben: 50 → 55');
+
+    // Invoiced: the state is shown and every edit of invoiced content is disabled, with the reason.
+    await page.getByTestId('invoice-create').click();
+    const state = page.getByTestId('invoice-state');
+    await page.locator('[data-testid="invoice-state"][data-state="frozen"]').waitFor();
+    const invoiceNumber = /\d{4}-\d{6}/.exec(await state.innerText())![0];
+    expect(await state.innerText()).toContain(`Rechnung ${invoiceNumber} · eingefroren`);
+    expect(await page.getByTestId('line-item-edit').first().isDisabled()).toBe(true);
+    expect(await page.getByTestId('line-item-delete').first().isDisabled()).toBe(true);
+    expect(await page.getByTestId('line-item-add').isDisabled()).toBe(true);
+    expect(await page.getByTestId('order-address-edit').isDisabled()).toBe(true);
+    expect(await page.getByTestId('line-items-locked').innerText()).toContain('Gutschrift');
+    await shot(page, 'order-invoiced');
+
+    await page.goto(`/dashboard?query=${lastName}`);
+    const badge = page.locator(`[data-order-id="${orderId}"] [data-testid="dashboard-invoice-state"]`);
+    await badge.waitFor();
+    expect(await badge.getAttribute('data-state')).toBe('frozen');
+    expect(await badge.innerText()).toContain(invoiceNumber);
+
+    // A credit note opens the order for the correction; the corrected invoice freezes it again.
+    await page.goto(`/orders/${orderId}`);
+    await page.getByTestId('credit-note-create').click();
+    await page.getByTestId('confirm-modal-confirm').click();
+    await page.locator('[data-testid="invoice-state"][data-state="credited"]').waitFor();
+    expect(await page.getByTestId('invoice-state').innerText()).toContain('Korrektur möglich');
+    await expect.poll(() => page.getByTestId('line-item-edit').first().isDisabled()).toBe(false);
+    await page.getByTestId('line-item-edit').first().click();
+    await page.getByTestId('line-item-quantity').fill('60');
+    await page.getByTestId('line-item-save').click();
+    await page.getByText('Alben: 55 → 60').waitFor();
+    expect(await page.getByTestId('invoice-create').innerText()).toBe('Korrigierte Rechnung erstellen');
+    await page.getByTestId('invoice-create').click();
+    await page.locator('[data-testid="invoice-state"][data-state="frozen"]').waitFor();
+    expect(await page.getByTestId('invoice-state').innerText()).not.toContain(invoiceNumber);
+    await expect.poll(() => page.getByTestId('order-document-invoice').count()).toBe(2);
+    await shot(page, 'order-reinvoiced');
+    await context.close();
+
+    // The customer reads the changes that touch them, without who made them.
+    const mine = await newPage(browser, stack.baseUrl, { locale: 'de-DE', viewport: DESKTOP });
+    await signInWithSession(mine.page, customer);
+    await mine.page.goto(`/orders/${orderId}`);
+    await mine.page.getByText('Alben: 50 → 55').waitFor();
+    expect(await mine.page.getByTestId('order-change-author').count()).toBe(0);
+    await mine.context.close();
   }, 120_000);
 });

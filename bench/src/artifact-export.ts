@@ -35,7 +35,7 @@ import { freePort } from './server-process.ts';
 const exec = promisify(execFile);
 const INNER_SPREADS = 24;
 const POLL_MS = 250;
-/** The artifact's print presets in the job's order (server/src/orders-admin/esveco-json.ts ARTIFACT_PRESETS). */
+/** The artifact's print presets in the job's order (server/src/orders/esveco-json.ts ARTIFACT_PRESETS). */
 const PRESETS = ['album_softcover_inside', 'album_softcover', 'stickers', 'stickerpack'];
 
 interface Artifact {

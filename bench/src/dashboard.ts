@@ -29,7 +29,7 @@ export async function run(): Promise<Record<string, number | string>> {
   const seedStarted = performance.now();
   const seeded = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/src/orders-admin/seed-orders.ts', String(ORDERS)],
+    ['--import', 'tsx', 'server/src/orders/seed-orders.ts', String(ORDERS)],
     {
       cwd: repoRoot,
       env,

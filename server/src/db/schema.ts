@@ -883,8 +883,8 @@ export const invoiceCounters = pgTable('invoice_counters', {
 /**
  * Issued invoices and credit notes (SPEC §3 Invoice, issue 14). Immutable once issued (GoBD): the PDF under
  * `storage_key` is written once and never regenerated; only `status` and the Stripe fields change afterwards.
- * One invoice per order (partial unique index), so a second "create invoice" gets 409; a credit note points at
- * the invoice it corrects.
+ * One standing (not void) invoice per order (partial unique index), so a second "create invoice" gets 409; a credit
+ * note points at the invoice it corrects and voids it, and a corrected invoice may follow (issue 21 §2).
  */
 export const invoices = pgTable(
   'invoices',
@@ -910,9 +910,10 @@ export const invoices = pgTable(
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoices_order_invoice_idx')
+    // One standing invoice per order: a credit note voids it, and the corrected invoice may then be issued.
+    uniqueIndex('invoices_order_standing_invoice_idx')
       .on(t.orderId)
-      .where(sql`${t.kind} = 'invoice'`),
+      .where(sql`${t.kind} = 'invoice' and ${t.status} <> 'void'`),
     uniqueIndex('invoices_corrects_idx').on(t.correctsInvoiceId),
     index('invoices_stripe_idx').on(t.stripeInvoiceId),
   ],

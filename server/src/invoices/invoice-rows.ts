@@ -8,17 +8,41 @@ import { invoices } from '../db/schema.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** Each order's invoice, or with `kind: 'credit_note'` its credit note (the latest, if it has several). */
+/** An order's latest invoice, with the credit note that voided it, if any. */
+export type OrderInvoiceRow = InvoiceRow & { creditNote: InvoiceRow | null };
+
+/**
+ * The latest invoice of each order (after a credit note and a corrected invoice there are several; the newest is
+ * the one that counts) and the credit note that corrected it, if any.
+ */
 export async function findOrderInvoices(
   db: Db,
   orderIds: readonly string[],
-  kind: InvoiceRow['kind'] = 'invoice',
+): Promise<Map<string, OrderInvoiceRow>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(invoices)
+    .where(inArray(invoices.orderId, [...orderIds]))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+  const notes = new Map(rows.flatMap((row) => (row.correctsInvoiceId ? [[row.correctsInvoiceId, row]] : [])));
+  const latest = new Map<string, OrderInvoiceRow>();
+  for (const row of rows) {
+    if (row.kind === 'invoice') latest.set(row.orderId, { ...row, creditNote: notes.get(row.id) ?? null });
+  }
+  return latest;
+}
+
+/** The latest credit note of each order (the customer's order page shows it with its own link). */
+export async function findOrderCreditNotes(
+  db: Db,
+  orderIds: readonly string[],
 ): Promise<Map<string, InvoiceRow>> {
   if (orderIds.length === 0) return new Map();
   const rows = await db
     .select()
     .from(invoices)
-    .where(and(inArray(invoices.orderId, [...orderIds]), eq(invoices.kind, kind)))
+    .where(and(inArray(invoices.orderId, [...orderIds]), eq(invoices.kind, 'credit_note')))
     .orderBy(asc(invoices.issuedAt), asc(invoices.number));
   return new Map(rows.map((row) => [row.orderId, row]));
 }

@@ -2,22 +2,24 @@
  * Invoices and credit notes of an order (issue 14, invoices/CONTEXT.md). Issuing is admin-only; the PDF is for
  * the order's customer and admins (404 for everyone else); the Stripe webhook is public but signed.
  */
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../auth/access-tokens.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { requireAdmin } from '../orders-admin/admin-access.ts';
+import { requireAdmin } from '../orders/admin-access.ts';
 import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { createStorage, type UrlSigner } from '../storage/index.ts';
 import { hasDocumentSignature, orderDocumentPath, signedDocumentUrl } from './document-links.ts';
+import { issueCreditNote } from '../orders/actions/issue-credit-note.ts';
+import { issueInvoice } from '../orders/actions/issue-invoice.ts';
 import {
-  findCreditNote,
+  findOrderCreditNote,
   findOrderInvoice,
-  issueCreditNote,
-  issueInvoice,
+  listOrderDocuments,
   markInvoicePaid,
   readInvoicePdf,
   type InvoiceRow,
@@ -38,6 +40,8 @@ export const invoiceDocumentSchema = z.object({
 });
 
 const pdfFile = (kind: InvoiceRow['kind']) => `${kind}.pdf`;
+/** Each issued document's own file, so earlier invoices and credit notes stay downloadable after a reissue. */
+const documentFile = (row: InvoiceRow) => `documents/${row.id}/pdf`;
 
 export function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner) {
   return {
@@ -47,7 +51,7 @@ export function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner) {
     status: row.status,
     gross_amount: row.grossAmount,
     currency: row.currency,
-    pdf_url: signedDocumentUrl(signer, orderDocumentPath(row.orderId, pdfFile(row.kind))),
+    pdf_url: signedDocumentUrl(signer, orderDocumentPath(row.orderId, documentFile(row))),
     hosted_invoice_url: row.hostedInvoiceUrl,
     issued_at: row.issuedAt.toISOString(),
   };
@@ -66,7 +70,8 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     return order.id;
   }
 
-  // The documents panel's state: invoice and credit note with their links, and the delivery note's signed link.
+  // The documents panel's state: the latest invoice and credit note with their links, every issued document
+  // (a credit note and the corrected invoice after it), and the delivery note's signed link.
   app.get(
     '/orders/:id/documents',
     {
@@ -77,6 +82,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.object({
             invoice: invoiceDocumentSchema.nullable(),
             credit_note: invoiceDocumentSchema.nullable(),
+            history: z.array(invoiceDocumentSchema),
             delivery_note_url: z.string(),
           }),
           ...errorResponses,
@@ -86,11 +92,15 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       requireAdmin(request);
       const orderId = await adminOrderId(request.params.id);
-      const invoice = await findOrderInvoice(db, orderId);
-      const note = invoice ? await findCreditNote(db, invoice.id) : undefined;
+      const [invoice, note, history] = await Promise.all([
+        findOrderInvoice(db, orderId),
+        findOrderCreditNote(db, orderId),
+        listOrderDocuments(db, orderId),
+      ]);
       return {
         invoice: invoice ? view(invoice) : null,
         credit_note: note ? view(note) : null,
+        history: history.map(view),
         delivery_note_url: signedDocumentUrl(signer, orderDocumentPath(orderId, 'delivery_note')),
       };
     },
@@ -110,13 +120,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       const onStripeError = (error: unknown) =>
         request.log.error(error, 'the Stripe copy of an invoice failed');
       const orderId = await adminOrderId(request.params.id);
-      const invoice = await issueInvoice({ ...ctx, onStripeError }, orderId, admin.id).catch((error) => {
-        // Two clicks at once: the loser waits for the order lock, then finds the invoice, or hits the unique index.
-        if ((error as { code?: string }).code === '23505') {
-          throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
-        }
-        throw error;
-      });
+      const invoice = await issueInvoice({ ...ctx, onStripeError }, { orderId, userId: admin.id });
       return reply.status(201).send({ invoice: view(invoice) });
     },
   );
@@ -131,8 +135,9 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
-      const note = await issueCreditNote(ctx, await adminOrderId(request.params.id));
+      const admin = requireAdmin(request);
+      const orderId = await adminOrderId(request.params.id);
+      const note = await issueCreditNote(ctx, { orderId, userId: admin.id });
       return reply.status(201).send({ credit_note: view(note) });
     },
   );
@@ -149,17 +154,48 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
             hasDocumentSignature(signer, orderDocumentPath(order.id, pdfFile(kind)), request.query)) ||
           (principal?.kind === 'user' && order && (order.userId === principal.id || isAdmin(principal)));
         if (!order || !allowed) throw notFound('Invoice');
-        const invoice = await findOrderInvoice(db, order.id);
-        const row = kind === 'invoice' ? invoice : invoice && (await findCreditNote(db, invoice.id));
+        const row =
+          kind === 'invoice' ? await findOrderInvoice(db, order.id) : await findOrderCreditNote(db, order.id);
         if (!row) throw notFound('Invoice');
-        const pdf = await readInvoicePdf(storage, row);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${row.number}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
+        return sendPdf(reply, row);
       },
     );
+  }
+
+  app.get(
+    '/orders/:id/documents/:documentId/pdf',
+    {
+      schema: {
+        tags: ['orders'],
+        params: idParams.extend({ documentId: z.string().min(1).max(64) }),
+      },
+    },
+    async (request, reply) => {
+      const principal = request.principal;
+      const order = await findOrder(db, request.params.id);
+      const documentId = request.params.documentId;
+      const allowed =
+        (order &&
+          hasDocumentSignature(
+            signer,
+            orderDocumentPath(order.id, `documents/${documentId}/pdf`),
+            request.query,
+          )) ||
+        (principal?.kind === 'user' && order && (order.userId === principal.id || isAdmin(principal)));
+      if (!order || !allowed) throw notFound('Invoice');
+      const row = (await listOrderDocuments(db, order.id)).find((document) => document.id === documentId);
+      if (!row) throw notFound('Invoice');
+      return sendPdf(reply, row);
+    },
+  );
+
+  async function sendPdf(reply: FastifyReply, row: InvoiceRow) {
+    const pdf = await readInvoicePdf(storage, row);
+    return reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${row.number}.pdf"`)
+      .header('cache-control', 'private, no-store')
+      .send(pdf);
   }
 
   // Stripe signs the exact bytes it sent: this route keeps the body as a Buffer instead of parsing JSON.

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Config } from '../config/index.ts';
 import type { Db } from '../db/database.ts';
 import { addresses, invoices, lineItems, orders, orderUpdates } from '../db/schema.ts';
@@ -21,17 +21,37 @@ const today = () => new Date().toISOString().slice(0, 10);
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const invoiceKey = (number: string) => `invoices/${number.slice(0, 4)}/${number}.pdf`;
 
-/** The order's invoice (not its credit note), if one was issued. */
+/**
+ * The order's invoice (not a credit note): the one that stands, else the latest one a credit note voided. After a
+ * credit note and a corrected invoice an order has several; the newest is the one that counts.
+ */
 export async function findOrderInvoice(db: Db, orderId: string): Promise<InvoiceRow | undefined> {
   const [row] = await db
     .select()
     .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')));
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(1);
   return row;
 }
 
-export async function findCreditNote(db: Db, invoiceId: string): Promise<InvoiceRow | undefined> {
-  const [row] = await db.select().from(invoices).where(eq(invoices.correctsInvoiceId, invoiceId));
+/** Every invoice and credit note of the order, oldest first (the documents panel's history). */
+export async function listOrderDocuments(db: Db, orderId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(eq(invoices.orderId, orderId))
+    .orderBy(asc(invoices.issuedAt), asc(invoices.number));
+}
+
+/** The order's latest credit note, if any. */
+export async function findOrderCreditNote(db: Db, orderId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')))
+    .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+    .limit(1);
   return row;
 }
 
@@ -47,17 +67,20 @@ interface IssueContext {
 
 /**
  * Issues the order's invoice in one transaction (CONTEXT.md "Issuing an invoice"): lock the order, refuse a second
- * invoice, take the next gapless number, render and store the PDF, insert the row and the timeline update. A
- * rollback gives the number back; the next issue overwrites the orphaned file under that number.
+ * standing invoice, take the next gapless number, render and store the PDF, insert the row and the timeline
+ * update. A rollback gives the number back; the next issue overwrites the orphaned file under that number. After
+ * a credit note voided the invoice, this issues the corrected invoice from the order as it is now (issue 21 §2).
  */
 export async function issueInvoice(ctx: IssueContext, orderId: string, userId: string): Promise<InvoiceRow> {
   await prepareInvoiceMail(ctx.jobs);
   const issued = await ctx.db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!order) throw notFound('Order');
-    if (await findOrderInvoice(tx, orderId)) {
-      throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
-    }
+    const [standing] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice'), ne(invoices.status, 'void')));
+    if (standing) throw new AppError(409, 'INVOICE_ALREADY_EXISTS', 'This order already has an invoice');
     const [address] = await tx.select().from(addresses).where(eq(addresses.orderId, orderId));
     const items = await tx
       .select()
@@ -102,14 +125,30 @@ export async function issueInvoice(ctx: IssueContext, orderId: string, userId: s
   }
 }
 
-/** A credit note corrects the whole invoice: its own number from the same sequence, and the invoice becomes void. */
-export async function issueCreditNote(ctx: IssueContext, orderId: string): Promise<InvoiceRow> {
+/**
+ * A credit note corrects the whole standing invoice: its own number from the same sequence, and the invoice
+ * becomes void, which releases the order for corrections (orders/invoice-freeze.ts).
+ *
+ * Its status follows SPEC §4's invoice statuses for the money it moves, honestly: after a paid invoice the
+ * amount is owed back to the customer, so the credit note is `open` until refunded; after an unpaid invoice
+ * nothing was paid and nothing is owed either way — it only cancels the claim — so it is `void` (no amount
+ * outstanding), never `paid`.
+ */
+export async function issueCreditNote(
+  ctx: IssueContext,
+  orderId: string,
+  userId?: string,
+): Promise<InvoiceRow> {
   await prepareInvoiceMail(ctx.jobs);
   const result = await ctx.db.transaction(async (tx) => {
+    // The order row first, as every edit and the invoice issue lock it: a credit note and an edit never interleave.
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
     const [invoice] = await tx
       .select()
       .from(invoices)
       .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+      .orderBy(desc(invoices.issuedAt), desc(invoices.number))
+      .limit(1)
       .for('update');
     if (!invoice) throw new AppError(409, 'INVOICE_MISSING', 'This order has no invoice to correct');
     if (invoice.status === 'void')
@@ -128,10 +167,16 @@ export async function issueCreditNote(ctx: IssueContext, orderId: string): Promi
     };
     const note = await storeDocument(tx, ctx.storage, data, {
       orderId,
-      status: 'paid',
+      status: invoice.status === 'paid' ? 'open' : 'void',
       correctsInvoiceId: invoice.id,
     });
     await tx.update(invoices).set({ status: 'void' }).where(eq(invoices.id, invoice.id));
+    await tx.insert(orderUpdates).values({
+      orderId,
+      signal: 'credit_note_created',
+      userId: userId ?? null,
+      metadata: { number, corrects: invoice.number },
+    });
     await queueInvoiceMail(ctx.jobs, tx, {
       invoiceId: note.id,
       correctedInvoicePaid: invoice.status === 'paid',
@@ -193,6 +238,8 @@ export async function markInvoicePaid(
   const target =
     invoice ??
     (number ? (await db.select().from(invoices).where(eq(invoices.number, number)))[0] : undefined);
+  // Only an invoice is paid by the customer; a credit note's money goes the other way.
+  if (target?.kind !== 'invoice') return;
   if (!target || target.status !== 'open') return;
   await db.update(invoices).set({ status: 'paid' }).where(eq(invoices.id, target.id));
 }

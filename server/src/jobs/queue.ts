@@ -19,7 +19,7 @@ import {
   renderExportDeps,
   workRenderExports,
 } from './render-export.ts';
-import { workOrderArtifactExports } from '../orders-admin/artifact-export.ts';
+import { workOrderArtifactExports } from '../orders/artifact-export.ts';
 import { workCoverPreviews } from '../albums/cover-preview.ts';
 import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from '../invoices/invoice-mail-job.ts';
 

@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Db, ExecuteSql } from '../db/database.ts';
 import type { AllTables } from './price-tables.ts';
-import { findOrderInvoices, type InvoiceRow } from '../invoices/invoice-rows.ts';
+import { findOrderCreditNotes, findOrderInvoices, type InvoiceRow } from '../invoices/invoice-rows.ts';
 import { addresses, albums, lineItems, orderUpdates, orders } from '../db/schema.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -272,7 +272,7 @@ export interface OrderParts {
     }
   >;
   /** The order's invoice (issue 14), when one was issued. */
-  invoices?: Map<string, OrderDocumentRow>;
+  invoices?: Map<string, OrderDocumentRow & { creditNote: OrderDocumentRow | null }>;
   /** The credit note that corrected it, when there is one. */
   creditNotes?: Map<string, OrderDocumentRow>;
 }
@@ -311,7 +311,7 @@ export async function loadOrderParts(db: Db, list: readonly OrderRow[]): Promise
           .from(albums)
           .where(inArray(albums.id, albumIds)),
     findOrderInvoices(db, ids),
-    findOrderInvoices(db, ids, 'credit_note'),
+    findOrderCreditNotes(db, ids),
   ]);
   const group = <T extends { orderId: string }>(rows: T[]) => {
     const map = new Map<string, T[]>();

@@ -4,6 +4,7 @@
  * gets 404 for albums and orders alike, so ids do not leak.
  */
 import { PAGE_SIZES } from '@stickerbook/model';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin, type Principal } from '../auth/access-tokens.ts';
@@ -113,8 +114,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return order;
   }
 
-  async function orderView(order: OrderRow, language: ReturnType<typeof requestLanguage>) {
-    return toOrderView(order, await loadOrderParts(ctx.db, [order]), language, linkTo);
+  /** Admins read every change of an order; its customer the changes that touch them (orders/order-changes.ts). */
+  async function orderView(order: OrderRow, request: FastifyRequest) {
+    const principal = request.principal;
+    const audience = principal && isAdmin(principal) ? 'staff' : 'customer';
+    return toOrderView(order, await loadOrderParts(ctx.db, [order]), requestLanguage(request), linkTo, {
+      audience,
+    });
   }
 
   app.get(
@@ -231,7 +237,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const order = await visibleOrder(requirePrincipal(request), request.params.id);
-      return { order: await orderView(order, requestLanguage(request)) };
+      return { order: await orderView(order, request) };
     },
   );
 
@@ -274,7 +280,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { order, userId } = await reviewableOrder(requirePrincipal(request), request.params.id);
       await approvePrint(ctx, app.realtime, { order, userId });
-      return { order: await orderView(order, requestLanguage(request)) };
+      return { order: await orderView(order, request) };
     },
   );
 
@@ -291,7 +297,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { order, userId } = await reviewableOrder(requirePrincipal(request), request.params.id);
       await submitReview(ctx, app.realtime, { order, userId, message: request.body?.message || null });
-      return { order: await orderView(order, requestLanguage(request)) };
+      return { order: await orderView(order, request) };
     },
   );
 };

@@ -13,6 +13,7 @@ import type { OrderDocumentRow, OrderParts, OrderRow, OrderUpdateRow } from './r
 import { orderDocumentPath } from '../invoices/document-links.ts';
 import { trackingUrl } from './tracking.ts';
 import { formatMoney, signalTitle, translated } from './texts.ts';
+import { changeViews, customerMetadata } from './order-changes.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
 
 const statusCellSchema = z.object({
@@ -47,6 +48,14 @@ export const lineItemSchema = z.object({
   amount_gross_human: z.string(),
 });
 
+/** One change of an `order_changed` update, as the reader reads it: "Alben: 40 → 55" (order-changes.ts). */
+export const orderChangeSchema = z.object({
+  field: z.string(),
+  label: z.string(),
+  from: z.string(),
+  to: z.string(),
+});
+
 export const orderUpdateSchema = z.object({
   id: z.string(),
   signal: z.string(),
@@ -56,6 +65,10 @@ export const orderUpdateSchema = z.object({
   created_at: z.string(),
   metadata: z.record(z.string(), z.unknown()),
   target_url: z.string().nullable(),
+  /** What an edit changed (empty for other updates). */
+  changes: z.array(orderChangeSchema),
+  /** Who made a staff change; admins only. */
+  author: z.string().nullable(),
 });
 
 export const orderSchema = z.object({
@@ -79,6 +92,10 @@ export const orderSchema = z.object({
   no_albums: z.number().int(),
   order_features: z.array(z.string()),
   voucher: z.object({ code: z.string(), discount: z.number().int(), discount_human: z.string() }).nullable(),
+  /** The buyer's tax data (issue 21 §4/§5) and the VAT treatment it gives. */
+  buyer_vat_id: z.string().nullable(),
+  buyer_reference: z.string().nullable(),
+  tax_treatment: z.enum(['standard', 'reverse_charge', 'export']),
   album: z
     .object({
       id: z.string(),
@@ -104,6 +121,12 @@ export const orderSchema = z.object({
       amount_gross_human: z.string(),
       pdf_url: z.string().nullable(),
       hosted_invoice_url: z.string().nullable(),
+      /**
+       * The invoice stands (not void): what it invoiced is frozen, edits answer 409 ORDER_INVOICED
+       * (invoice-freeze.ts). False once a credit note voided it: the order may be corrected and invoiced again.
+       */
+      frozen: z.boolean(),
+      credit_note: z.object({ number: z.string(), status: z.string() }).nullable(),
     })
     .nullable(),
   /** The credit note that corrected the invoice (issue 21 §3), with its own link. */
@@ -143,20 +166,27 @@ function statusCell(done: OrderUpdateRow | undefined, pendingDate: string | null
 
 /**
  * `linkTo` turns a document path into the link the browser opens (signed by the routes: a link opened in a new
- * tab carries no bearer token); left out, the bare path.
+ * tab carries no bearer token); left out, the bare path. `audience`: staff read every update with every change
+ * and who made it; the customer (the default) reads the changes that touch them (order-changes.ts).
  */
 export function toOrderView(
   order: OrderRow,
   parts: OrderParts,
   language: Language,
   linkTo: (path: string) => string = (path) => path,
+  options: { audience?: 'staff' | 'customer' } = {},
 ): OrderView {
   const currency = order.currency as Currency;
   const human = (amount: number) => formatMoney(amount, currency, language);
+  const staff = options.audience === 'staff';
   const updates = parts.updates.get(order.id) ?? [];
+  const visibleUpdates = updates.flatMap((update) => {
+    const metadata = staff ? update.metadata : customerMetadata(update.signal, update.metadata);
+    return metadata ? [{ update, metadata }] : [];
+  });
   const address = parts.addresses.get(order.id);
   const album = order.albumId ? parts.albums.get(order.albumId) : undefined;
-  const last = updates.at(-1);
+  const last = visibleUpdates.at(-1)?.update;
   return {
     id: order.id,
     number: order.number,
@@ -184,6 +214,9 @@ export function toOrderView(
           discount_human: human(order.voucher.discount),
         }
       : null,
+    buyer_vat_id: order.buyerVatId,
+    buyer_reference: order.buyerReference,
+    tax_treatment: order.taxTreatment,
     album: album
       ? {
           id: album.id,
@@ -221,15 +254,17 @@ export function toOrderView(
       amount_human: human(item.amount),
       amount_gross_human: human(item.amountGross),
     })),
-    order_updates: updates.map((update) => ({
+    order_updates: visibleUpdates.map(({ update, metadata }) => ({
       id: update.id,
       signal: update.signal,
       title: update.signal,
       human_title: signalTitle(update.signal, language),
       message: update.message,
       created_at: update.createdAt.toISOString(),
-      metadata: update.metadata,
-      target_url: trackingUrl(update.metadata),
+      metadata,
+      target_url: trackingUrl(metadata),
+      changes: changeViews(metadata, language, currency),
+      author: staff && typeof metadata.by === 'string' ? metadata.by : null,
     })),
     invoice: invoiceOf(order.id, parts, linkTo, human),
     credit_note: creditNoteOf(order.id, parts, linkTo, human),
@@ -269,6 +304,10 @@ function invoiceOf(
     pdf_url: linkTo(orderDocumentPath(orderId, 'invoice.pdf')),
     // Stripe's page is for paying: only while there is something to pay.
     hosted_invoice_url: invoice.status === 'open' ? invoice.hostedInvoiceUrl : null,
+    frozen: invoice.status !== 'void',
+    credit_note: invoice.creditNote
+      ? { number: invoice.creditNote.number, status: invoice.creditNote.status }
+      : null,
   };
 }
 

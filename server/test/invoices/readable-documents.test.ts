@@ -7,7 +7,7 @@
 import { decodePDFRawStream, PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { buildInvoicePdf } from '../../src/invoices/e-invoice.ts';
-import { buildDeliveryNotePdf, type DeliveryNoteData } from '../../src/orders-admin/delivery-note.ts';
+import { buildDeliveryNotePdf, type DeliveryNoteData } from '../../src/orders/delivery-note.ts';
 import { creditNote, invoice, seller } from '../helpers/invoice-fixtures.ts';
 import { ocrPdfPage, ocrTestsCanRun } from '../helpers/pdf-ocr.ts';
 import { pdfFonts } from '../helpers/pdf-files.ts';

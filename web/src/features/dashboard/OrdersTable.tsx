@@ -6,6 +6,7 @@ import { OrderCover } from '../orders/OrderCover.tsx';
 import type { Order } from '../orders/types.ts';
 import { CountryMark } from './CountryMark.tsx';
 import { StatusCell } from './StatusCell.tsx';
+import { InvoiceState } from './InvoiceState.tsx';
 
 /** SPEC §2 dashboard order columns: cover, name with flag and e-mail, created, event, design check, statuses. */
 export function OrdersTable({ orders }: { orders: Order[] }) {
@@ -44,6 +45,7 @@ export function OrdersTable({ orders }: { orders: Order[] }) {
                     <Text size="xs" c="dimmed">
                       {order.name} · {order.email}
                     </Text>
+                    <InvoiceState order={order} />
                   </Stack>
                 </Table.Td>
                 <Table.Td>{formatDate(order.created_at)}</Table.Td>

@@ -63,6 +63,23 @@ export function OrderDetailsPanel({ order }: { order: Order }) {
         <Field label={t('orders.detail.phone')}>
           <Text>{order.phone || '–'}</Text>
         </Field>
+        {order.buyer_vat_id && (
+          <Field label={t('orders.detail.vatId')}>
+            <Text data-testid="order-vat-id">{order.buyer_vat_id}</Text>
+          </Field>
+        )}
+        {order.buyer_reference && (
+          <Field label={t('orders.detail.buyerReference')}>
+            <Text data-testid="order-buyer-reference">{order.buyer_reference}</Text>
+          </Field>
+        )}
+        {order.tax_treatment && order.tax_treatment !== 'standard' && (
+          <Field label={t('orders.detail.taxTreatment')}>
+            <Text data-testid="order-tax-treatment">
+              {t(`orders.detail.taxTreatments.${order.tax_treatment}`)}
+            </Text>
+          </Field>
+        )}
       </SimpleGrid>
       {order.comment && (
         <Field label={t('orders.detail.comment')}>

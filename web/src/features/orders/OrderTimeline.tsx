@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Timeline.css';
-import { Anchor, Paper, Text, Timeline, Title } from '@mantine/core';
+import '@mantine/core/styles/List.css';
+import { Anchor, List, Paper, Text, Timeline, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
 import { formatDateTime } from './format.ts';
 import { TONE_COLORS, signalTone, timelineOf } from './signals.ts';
@@ -11,7 +12,8 @@ function trackingCode(update: OrderUpdate): string | null {
 }
 
 /**
- * SPEC §2/§4 timeline of order updates, newest first, coloured by signal. A shipment's tracking code links to the
+ * SPEC §2/§4 timeline of order updates, newest first, coloured by signal. An edit of the placed order lists what
+ * it changed, old → new (issue 21; the server sends the customer only the changes that touch them). A shipment's tracking code links to the
  * carrier's tracking page (the update's `target_url`) in a new tab; the customer's page and the back office share
  * this timeline.
  */
@@ -41,6 +43,24 @@ export function OrderTimeline({ updates }: { updates: readonly OrderUpdate[] }) 
                 <Text size="xs" c="dimmed">
                   {formatDateTime(update.created_at)}
                 </Text>
+                {update.changes && update.changes.length > 0 && (
+                  <List size="sm" mt={4} spacing={2} data-testid="order-changes">
+                    {update.changes.map((change, index) => (
+                      <List.Item
+                        key={`${change.field}-${index}`}
+                        data-testid="order-change"
+                        data-field={change.field}
+                      >
+                        {t('orders.detail.change', { label: change.label, from: change.from, to: change.to })}
+                      </List.Item>
+                    ))}
+                  </List>
+                )}
+                {update.author && (
+                  <Text size="xs" c="dimmed" mt={2} data-testid="order-change-author">
+                    {t('orders.detail.changedBy', { author: update.author })}
+                  </Text>
+                )}
                 {update.message && (
                   <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
                     {update.message}

@@ -17,7 +17,14 @@ const SUCCESS = new Set([
   'albums_shipped',
 ]);
 const DANGER = new Set(['rejected', 'export_failed', 'transfer_failed']);
-const WARNING = new Set(['review_feedback', 'export_started', 'transfer_started', 'shipment_created']);
+const WARNING = new Set([
+  'review_feedback',
+  'export_started',
+  'transfer_started',
+  'shipment_created',
+  'order_changed',
+  'credit_note_created',
+]);
 
 export type Tone = 'success' | 'danger' | 'warning' | 'primary' | 'secondary';
 

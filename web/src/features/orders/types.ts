@@ -36,6 +36,17 @@ export interface OrderUpdate {
   created_at: string;
   metadata: Record<string, unknown> | null;
   target_url: string | null;
+  /** What a staff edit changed, formatted by the server in the reader's language ("Alben: 40 → 55"). */
+  changes?: OrderChange[];
+  /** Who made a staff edit (admins only). */
+  author?: string | null;
+}
+
+export interface OrderChange {
+  field: string;
+  label: string;
+  from: string;
+  to: string;
 }
 
 export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
@@ -51,6 +62,9 @@ export interface Invoice {
   pdf_url: string | null;
   /** Stripe's page for paying it, while it is open and Stripe made one. */
   hosted_invoice_url: string | null;
+  /** The invoice stands: what it invoiced cannot be edited until a credit note voids it. */
+  frozen?: boolean;
+  credit_note?: { number: string; status: string } | null;
 }
 
 /** The credit note that corrected the invoice, with its own signed PDF link. */
@@ -101,6 +115,9 @@ export interface Order {
   no_albums: number;
   order_features: string[];
   voucher: null | { code: string; discount: number; discount_human: string };
+  buyer_vat_id?: string | null;
+  buyer_reference?: string | null;
+  tax_treatment?: 'standard' | 'reverse_charge' | 'export';
   album: OrderAlbum;
   shipping_address: Address;
   line_items: LineItem[];

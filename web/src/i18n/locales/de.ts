@@ -870,6 +870,8 @@ export const de: Catalogue = {
   errors: {
     generic: 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.',
     codes: {
+      ORDER_INVOICED:
+        'Die Bestellung ist abgerechnet und kann nicht mehr geändert werden. Erstelle zuerst eine Gutschrift, dann lässt sie sich korrigieren und neu abrechnen.',
       INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
       EMAIL_TAKEN: 'Mit dieser E-Mail-Adresse gibt es schon ein Konto. Möchtest du dich anmelden?',
       VALIDATION_FAILED: 'Bitte überprüfe deine Eingaben.',
@@ -892,6 +894,7 @@ export const de: Catalogue = {
     title: 'Dokumente',
     noInvoice: 'Noch keine Rechnung',
     createInvoice: 'Rechnung erstellen',
+    createCorrectedInvoice: 'Korrigierte Rechnung erstellen',
     invoiceCreated: 'Rechnung erstellt',
     status: {
       draft: 'Entwurf',
@@ -899,6 +902,12 @@ export const de: Catalogue = {
       paid: 'Bezahlt',
       uncollectible: 'Uneinbringlich',
       void: 'Storniert',
+    },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Verrechnet, nichts zu erstatten',
+      open: 'Erstattung offen',
+      paid: 'Erstattet',
     },
     download: {
       invoice: 'Rechnung {{number}}',
@@ -1603,6 +1612,15 @@ export const de: Catalogue = {
     error: 'Fehler: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Rechnung {{number}} · eingefroren',
+      frozenHint:
+        'Positionen, Beträge, Adresse, USt-IdNr. und Leitweg-ID sind so abgerechnet und können nicht geändert werden. Für eine Korrektur erstelle eine Gutschrift.',
+      credited: 'Gutschrift {{number}} — Korrektur möglich',
+      creditedHint:
+        'Rechnung {{number}} ist durch die Gutschrift storniert. Korrigiere die Bestellung und erstelle dann die neue Rechnung.',
+      lockedReason: 'Eingefroren durch Rechnung {{number}}. Für Änderungen zuerst eine Gutschrift erstellen.',
+    },
     edit: 'Bearbeiten',
     delete: 'Löschen',
     saved: 'Gespeichert.',
@@ -1614,6 +1632,10 @@ export const de: Catalogue = {
       emailInvalid: 'Diese E-Mail-Adresse ist ungültig.',
       phoneTooLong: 'Die Telefonnummer darf höchstens 40 Zeichen lang sein.',
       commentTooLong: 'Die Anmerkungen dürfen höchstens 1000 Zeichen lang sein.',
+      vatId: 'USt-IdNr. (Unternehmen)',
+      vatIdHint: 'Mit einer USt-IdNr. aus einem anderen EU-Land gilt Reverse Charge (0 % USt.).',
+      buyerReference: 'Leitweg-ID (Schulen und Behörden)',
+      buyerReferenceHint: 'Mit Leitweg-ID wird die Rechnung als XRechnung ausgestellt.',
     },
     address: {
       organization: 'Organisation',
@@ -1785,6 +1807,16 @@ export const de: Catalogue = {
       timeline: 'Verlauf',
       noUpdates: 'Bisher ist noch nichts passiert.',
       tracking: 'Sendungsnummer: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'von {{author}}',
+      vatId: 'USt-IdNr.',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'Umsatzsteuer',
+      taxTreatments: {
+        standard: 'Regelbesteuerung',
+        reverse_charge: 'Reverse Charge (Steuerschuldnerschaft des Leistungsempfängers)',
+        export: 'Ausfuhr (steuerfrei)',
+      },
       more: 'Mehr',
     },
   },

@@ -850,6 +850,8 @@ export const en = {
   errors: {
     generic: 'Something went wrong. Please try again.',
     codes: {
+      ORDER_INVOICED:
+        'This order is invoiced and can no longer be changed. Issue a credit note first; then it can be corrected and invoiced again.',
       INVALID_CREDENTIALS: 'E-mail or password is not correct.',
       EMAIL_TAKEN: 'There is already an account with this e-mail address. Log in instead?',
       VALIDATION_FAILED: 'Please check your entries.',
@@ -870,6 +872,7 @@ export const en = {
     title: 'Documents',
     noInvoice: 'No invoice yet',
     createInvoice: 'Create invoice',
+    createCorrectedInvoice: 'Issue corrected invoice',
     invoiceCreated: 'Invoice created',
     status: {
       draft: 'Draft',
@@ -877,6 +880,12 @@ export const en = {
       paid: 'Paid',
       uncollectible: 'Uncollectible',
       void: 'Void',
+    },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Settled, nothing to refund',
+      open: 'Refund due',
+      paid: 'Refunded',
     },
     download: {
       invoice: 'Invoice {{number}}',
@@ -1572,6 +1581,15 @@ export const en = {
     error: 'Error: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Invoice {{number}} · frozen',
+      frozenHint:
+        'Line items, amounts, address, VAT ID and Leitweg-ID are invoiced as they are and cannot be changed. To correct them, issue a credit note.',
+      credited: 'Credit note {{number}} — correction possible',
+      creditedHint:
+        'Invoice {{number}} is cancelled by the credit note. Correct the order, then issue the new invoice.',
+      lockedReason: 'Frozen by invoice {{number}}. Issue a credit note before changing it.',
+    },
     edit: 'Edit',
     delete: 'Delete',
     saved: 'Saved.',
@@ -1583,6 +1601,10 @@ export const en = {
       emailInvalid: 'This e-mail address is invalid.',
       phoneTooLong: 'The phone number may be at most 40 characters long.',
       commentTooLong: 'The remarks may be at most 1000 characters long.',
+      vatId: 'VAT ID (companies)',
+      vatIdHint: 'With a VAT ID from another EU country, reverse charge applies (0 % VAT).',
+      buyerReference: 'Leitweg-ID (schools and authorities)',
+      buyerReferenceHint: 'With a Leitweg-ID the invoice is issued as an XRechnung.',
     },
     address: {
       organization: 'Organisation',
@@ -1755,6 +1777,16 @@ export const en = {
       timeline: 'Progress',
       noUpdates: 'Nothing has happened yet.',
       tracking: 'Tracking number: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'by {{author}}',
+      vatId: 'VAT ID',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'VAT',
+      taxTreatments: {
+        standard: 'Standard VAT',
+        reverse_charge: 'Reverse charge (VAT owed by the customer)',
+        export: 'Export (VAT exempt)',
+      },
       more: 'More',
     },
   },

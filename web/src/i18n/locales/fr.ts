@@ -872,6 +872,8 @@ export const fr: Catalogue = {
   errors: {
     generic: 'Une erreur est survenue. Merci de réessayer.',
     codes: {
+      ORDER_INVOICED:
+        'Cette commande est facturée et ne peut plus être modifiée. Émettez d’abord un avoir ; elle pourra ensuite être corrigée et facturée à nouveau.',
       INVALID_CREDENTIALS: 'L’adresse e-mail ou le mot de passe est incorrect.',
       EMAIL_TAKEN: 'Un compte existe déjà avec cette adresse e-mail. Voulez-vous vous connecter ?',
       VALIDATION_FAILED: 'Merci de vérifier vos saisies.',
@@ -894,6 +896,7 @@ export const fr: Catalogue = {
     title: 'Documents',
     noInvoice: 'Pas encore de facture',
     createInvoice: 'Créer la facture',
+    createCorrectedInvoice: 'Émettre la facture corrigée',
     invoiceCreated: 'Facture créée',
     status: {
       draft: 'Brouillon',
@@ -901,6 +904,12 @@ export const fr: Catalogue = {
       paid: 'Payée',
       uncollectible: 'Irrécouvrable',
       void: 'Annulée',
+    },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Soldé, rien à rembourser',
+      open: 'Remboursement dû',
+      paid: 'Remboursé',
     },
     download: {
       invoice: 'Facture {{number}}',
@@ -1606,6 +1615,15 @@ export const fr: Catalogue = {
     error: 'Erreur : {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Facture {{number}} · figée',
+      frozenHint:
+        'Lignes, montants, adresse, numéro de TVA et Leitweg-ID sont facturés tels quels et ne peuvent pas être modifiés. Pour les corriger, émettez un avoir.',
+      credited: 'Avoir {{number}} — correction possible',
+      creditedHint:
+        'La facture {{number}} est annulée par l’avoir. Corrigez la commande, puis émettez la nouvelle facture.',
+      lockedReason: 'Figé par la facture {{number}}. Émettez un avoir avant de modifier.',
+    },
     edit: 'Modifier',
     delete: 'Supprimer',
     saved: 'Enregistré.',
@@ -1617,6 +1635,10 @@ export const fr: Catalogue = {
       emailInvalid: 'Cette adresse e-mail est invalide.',
       phoneTooLong: 'Le numéro de téléphone ne doit pas dépasser 40 caractères.',
       commentTooLong: 'Les remarques ne doivent pas dépasser 1000 caractères.',
+      vatId: 'Numéro de TVA intracommunautaire (entreprises)',
+      vatIdHint: 'Avec un numéro de TVA d’un autre pays de l’UE, l’autoliquidation s’applique (TVA 0 %).',
+      buyerReference: 'Leitweg-ID (écoles et administrations allemandes)',
+      buyerReferenceHint: 'Avec un Leitweg-ID, la facture est émise au format XRechnung.',
     },
     address: {
       organization: 'Organisation',
@@ -1789,6 +1811,16 @@ export const fr: Catalogue = {
       timeline: 'Suivi',
       noUpdates: 'Rien ne s’est encore passé.',
       tracking: 'Numéro de suivi : <carrier>{{code}}</carrier>',
+      change: '{{label}} : {{from}} → {{to}}',
+      changedBy: 'par {{author}}',
+      vatId: 'Numéro de TVA',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'TVA',
+      taxTreatments: {
+        standard: 'TVA normale',
+        reverse_charge: 'Autoliquidation (TVA due par le client)',
+        export: 'Exportation (exonérée de TVA)',
+      },
       more: 'En savoir plus',
     },
   },

@@ -873,6 +873,8 @@ export const it: Catalogue = {
   errors: {
     generic: 'Si è verificato un errore. Riprova.',
     codes: {
+      ORDER_INVOICED:
+        'Questo ordine è fatturato e non può più essere modificato. Emetti prima una nota di credito; poi potrà essere corretto e fatturato di nuovo.',
       INVALID_CREDENTIALS: 'E-mail o password non corretti.',
       EMAIL_TAKEN: 'Esiste già un account con questo indirizzo e-mail. Vuoi accedere?',
       VALIDATION_FAILED: 'Controlla i dati inseriti.',
@@ -895,6 +897,7 @@ export const it: Catalogue = {
     title: 'Documenti',
     noInvoice: 'Ancora nessuna fattura',
     createInvoice: 'Crea fattura',
+    createCorrectedInvoice: 'Emetti la fattura corretta',
     invoiceCreated: 'Fattura creata',
     status: {
       draft: 'Bozza',
@@ -902,6 +905,12 @@ export const it: Catalogue = {
       paid: 'Pagata',
       uncollectible: 'Inesigibile',
       void: 'Annullata',
+    },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Compensata, nulla da rimborsare',
+      open: 'Rimborso dovuto',
+      paid: 'Rimborsata',
     },
     download: {
       invoice: 'Fattura {{number}}',
@@ -1607,6 +1616,15 @@ export const it: Catalogue = {
     error: 'Errore: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Fattura {{number}} · bloccata',
+      frozenHint:
+        'Voci, importi, indirizzo, partita IVA e Leitweg-ID sono fatturati così e non possono essere modificati. Per correggerli, emetti una nota di credito.',
+      credited: 'Nota di credito {{number}} — correzione possibile',
+      creditedHint:
+        "La fattura {{number}} è annullata dalla nota di credito. Correggi l'ordine, poi emetti la nuova fattura.",
+      lockedReason: 'Bloccato dalla fattura {{number}}. Emetti una nota di credito prima di modificare.',
+    },
     edit: 'Modifica',
     delete: 'Elimina',
     saved: 'Salvato.',
@@ -1618,6 +1636,10 @@ export const it: Catalogue = {
       emailInvalid: 'Questo indirizzo e-mail non è valido.',
       phoneTooLong: 'Il numero di telefono può avere al massimo 40 caratteri.',
       commentTooLong: 'Le note possono avere al massimo 1000 caratteri.',
+      vatId: 'Partita IVA (aziende)',
+      vatIdHint: "Con una partita IVA di un altro paese dell'UE si applica l'inversione contabile (IVA 0 %).",
+      buyerReference: 'Leitweg-ID (scuole ed enti pubblici tedeschi)',
+      buyerReferenceHint: 'Con un Leitweg-ID la fattura viene emessa come XRechnung.',
     },
     address: {
       organization: 'Organizzazione',
@@ -1790,6 +1812,16 @@ export const it: Catalogue = {
       timeline: 'Avanzamento',
       noUpdates: 'Non è ancora successo nulla.',
       tracking: 'Numero di tracciamento: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'da {{author}}',
+      vatId: 'Partita IVA',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'IVA',
+      taxTreatments: {
+        standard: 'IVA ordinaria',
+        reverse_charge: 'Inversione contabile (IVA dovuta dal cliente)',
+        export: 'Esportazione (esente IVA)',
+      },
       more: 'Altro',
     },
   },

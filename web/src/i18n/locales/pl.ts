@@ -862,6 +862,8 @@ export const pl: Catalogue = {
   errors: {
     generic: 'Wystąpił błąd. Spróbuj ponownie.',
     codes: {
+      ORDER_INVOICED:
+        'To zamówienie jest zafakturowane i nie można go już zmienić. Najpierw wystaw fakturę korygującą; potem można je poprawić i zafakturować ponownie.',
       INVALID_CREDENTIALS: 'Nieprawidłowy e-mail lub hasło.',
       EMAIL_TAKEN: 'Konto z tym adresem e-mail już istnieje. Chcesz się zalogować?',
       VALIDATION_FAILED: 'Sprawdź wprowadzone dane.',
@@ -884,6 +886,7 @@ export const pl: Catalogue = {
     title: 'Dokumenty',
     noInvoice: 'Brak faktury',
     createInvoice: 'Wystaw fakturę',
+    createCorrectedInvoice: 'Wystaw poprawioną fakturę',
     invoiceCreated: 'Faktura wystawiona',
     status: {
       draft: 'Szkic',
@@ -891,6 +894,12 @@ export const pl: Catalogue = {
       paid: 'Opłacona',
       uncollectible: 'Nieściągalna',
       void: 'Anulowana',
+    },
+    /** A credit note's status says which way money goes: never "paid" when nothing was paid (issue 21). */
+    creditNoteStatus: {
+      void: 'Rozliczona, brak zwrotu',
+      open: 'Zwrot do wypłaty',
+      paid: 'Zwrócono',
     },
     download: {
       invoice: 'Faktura {{number}}',
@@ -1588,6 +1597,15 @@ export const pl: Catalogue = {
     error: 'Błąd: {{message}}',
   },
   orderAdmin: {
+    invoiceState: {
+      frozen: 'Faktura {{number}} · zablokowana',
+      frozenHint:
+        'Pozycje, kwoty, adres, numer VAT UE i Leitweg-ID są zafakturowane i nie można ich zmienić. Aby je poprawić, wystaw fakturę korygującą.',
+      credited: 'Faktura korygująca {{number}} — można poprawiać',
+      creditedHint:
+        'Faktura {{number}} została anulowana fakturą korygującą. Popraw zamówienie, a potem wystaw nową fakturę.',
+      lockedReason: 'Zablokowane fakturą {{number}}. Przed zmianą wystaw fakturę korygującą.',
+    },
     edit: 'Edytuj',
     delete: 'Usuń',
     saved: 'Zapisano.',
@@ -1599,6 +1617,10 @@ export const pl: Catalogue = {
       emailInvalid: 'Ten adres e-mail jest nieprawidłowy.',
       phoneTooLong: 'Numer telefonu może mieć najwyżej 40 znaków.',
       commentTooLong: 'Uwagi mogą mieć najwyżej 1000 znaków.',
+      vatId: 'Numer VAT UE (firmy)',
+      vatIdHint: 'Z numerem VAT UE z innego kraju UE obowiązuje odwrotne obciążenie (VAT 0 %).',
+      buyerReference: 'Leitweg-ID (szkoły i urzędy w Niemczech)',
+      buyerReferenceHint: 'Z Leitweg-ID faktura jest wystawiana jako XRechnung.',
     },
     address: {
       organization: 'Organizacja',
@@ -1770,6 +1792,16 @@ export const pl: Catalogue = {
       timeline: 'Przebieg',
       noUpdates: 'Jeszcze nic się nie wydarzyło.',
       tracking: 'Numer przesyłki: <carrier>{{code}}</carrier>',
+      change: '{{label}}: {{from}} → {{to}}',
+      changedBy: 'przez {{author}}',
+      vatId: 'Numer VAT UE',
+      buyerReference: 'Leitweg-ID',
+      taxTreatment: 'VAT',
+      taxTreatments: {
+        standard: 'VAT na zasadach ogólnych',
+        reverse_charge: 'Odwrotne obciążenie (VAT rozlicza nabywca)',
+        export: 'Eksport (zwolniony z VAT)',
+      },
       more: 'Więcej',
     },
   },

@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm.tsx';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import type { LineItem, Order } from '../types.ts';
+import { invoiceLock } from './invoiceLock.ts';
 import { useAddLineItem, useDeleteLineItem, useUpdateLineItem } from './queries.ts';
 
 const MAX_QUANTITY = 100_000;
@@ -119,6 +120,7 @@ export function AdminLineItems({ order }: { order: Order }) {
   const failed = (error: unknown) =>
     notify.error(t('orderAdmin.saveFailed', { message: errorMessage(error) }));
 
+  const locked = invoiceLock(order, t);
   const startEdit = (item: LineItem) =>
     setEditing({
       id: item.id,
@@ -126,10 +128,14 @@ export function AdminLineItems({ order }: { order: Order }) {
     });
   const saveEdit = () => {
     if (!editing) return;
+    const shown = order.line_items.find((item) => item.id === editing.id)?.description ?? '';
+    const description = editing.draft.description.trim();
     update.mutate(
       {
         id: editing.id,
-        description: editing.draft.description.trim(),
+        // The text the form showed is in the admin's language; only a typed change is sent (the server writes it
+        // in the order's language, so a German invoice never gets the English catalogue text).
+        ...(description !== shown.trim() ? { description } : {}),
         quantity: Number(editing.draft.quantity),
       },
       { onSuccess: () => setEditing(null), onError: failed },
@@ -164,13 +170,19 @@ export function AdminLineItems({ order }: { order: Order }) {
           size="xs"
           variant="light"
           leftSection={<IconPlus size={14} />}
-          disabled={adding !== null}
+          disabled={adding !== null || locked !== null}
+          title={locked ?? undefined}
           onClick={() => setAdding({ product: '', description: '', quantity: order.no_albums })}
           data-testid="line-item-add"
         >
           {t('orderAdmin.lineItems.add')}
         </Button>
       </Group>
+      {locked && (
+        <Text size="sm" c="dimmed" mb="sm" data-testid="line-items-locked">
+          {locked}
+        </Text>
+      )}
       <Table.ScrollContainer minWidth={560}>
         <Table verticalSpacing="xs">
           <Table.Thead>
@@ -219,6 +231,8 @@ export function AdminLineItems({ order }: { order: Order }) {
                         variant="subtle"
                         color="gray"
                         onClick={() => startEdit(item)}
+                        disabled={locked !== null}
+                        title={locked ?? undefined}
                         aria-label={t('orderAdmin.edit')}
                         data-testid="line-item-edit"
                       >
@@ -228,6 +242,8 @@ export function AdminLineItems({ order }: { order: Order }) {
                         variant="subtle"
                         color="red"
                         onClick={() => void askDelete(item)}
+                        disabled={locked !== null}
+                        title={locked ?? undefined}
                         aria-label={t('orderAdmin.delete')}
                         data-testid="line-item-delete"
                       >

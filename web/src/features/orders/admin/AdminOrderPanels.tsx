@@ -16,6 +16,8 @@ import { DeleteOrderButton } from './DeleteOrderButton.tsx';
 import { DetailsForm } from './DetailsForm.tsx';
 import { EditablePanel } from './EditablePanel.tsx';
 import { EventsForm } from './EventsForm.tsx';
+import { invoiceLock } from './invoiceLock.ts';
+import { InvoiceStateAlert } from './InvoiceStateAlert.tsx';
 import { OrderComments } from './OrderComments.tsx';
 import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 
@@ -25,11 +27,13 @@ import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
  */
 export default function AdminOrderPanels({ order }: { order: Order }) {
   const { t } = useTranslation();
+  const locked = invoiceLock(order, t);
   return (
     <Stack gap="lg" data-testid="order-admin">
       <Group justify="flex-end">
         <DeleteOrderButton orderId={order.id} />
       </Group>
+      <InvoiceStateAlert order={order} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack gap="lg">
@@ -51,6 +55,7 @@ export default function AdminOrderPanels({ order }: { order: Order }) {
                 title={t('orders.detail.shippingAddress')}
                 testId="order-address"
                 view={<ShippingAddressPanel address={order.shipping_address} />}
+                locked={locked}
                 form={(close) => (
                   <AddressForm orderId={order.id} address={order.shipping_address} onDone={close} />
                 )}

@@ -3,38 +3,58 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import type { Order } from '../types.ts';
-import { useUpdateOrderDetails } from './queries.ts';
+import { invoiceLock } from './invoiceLock.ts';
+import { useUpdateOrderDetails, type DetailsChange } from './queries.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Staff edit of the order's contact details and the customer's remarks (PATCH /orders/{id}). */
+/**
+ * Staff edit of the order's contact details, the customer's remarks and the buyer's tax data (PATCH /orders/{id}).
+ * The VAT id and the Leitweg-ID are on the invoice: while one stands they are disabled, with the reason, and only
+ * sent when changed. The server checks them (422 naming the field) and recomputes the VAT treatment.
+ */
 export function DetailsForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const { t } = useTranslation();
   const save = useUpdateOrderDetails(order.id);
+  const locked = invoiceLock(order, t);
   const form = useForm({
-    initialValues: { email: order.email, phone: order.phone ?? '', comment: order.comment ?? '' },
+    initialValues: {
+      email: order.email,
+      phone: order.phone ?? '',
+      comment: order.comment ?? '',
+      buyer_vat_id: order.buyer_vat_id ?? '',
+      buyer_reference: order.buyer_reference ?? '',
+    },
     validate: {
       email: (value) => (EMAIL.test(value.trim()) ? null : t('orderAdmin.details.emailInvalid')),
       phone: (value) => (value.length > 40 ? t('orderAdmin.details.phoneTooLong') : null),
       comment: (value) => (value.length > 1000 ? t('orderAdmin.details.commentTooLong') : null),
     },
   });
-  const submit = form.onSubmit((values) =>
-    save.mutate(
-      {
-        email: values.email.trim(),
-        phone: values.phone.trim() || null,
-        comment: values.comment.trim() || null,
+  const submit = form.onSubmit((values) => {
+    const change: DetailsChange = {
+      email: values.email.trim(),
+      phone: values.phone.trim() || null,
+      comment: values.comment.trim() || null,
+    };
+    const vatId = values.buyer_vat_id.trim() || null;
+    const reference = values.buyer_reference.trim() || null;
+    if (vatId !== (order.buyer_vat_id ?? null)) change.buyer_vat_id = vatId;
+    if (reference !== (order.buyer_reference ?? null)) change.buyer_reference = reference;
+    save.mutate(change, {
+      onSuccess: () => {
+        notify.success(t('orderAdmin.saved'));
+        onDone();
       },
-      {
-        onSuccess: () => {
-          notify.success(t('orderAdmin.saved'));
-          onDone();
-        },
-        onError: (error) => notify.error(t('orderAdmin.saveFailed', { message: errorMessage(error) })),
+      onError: (error) => {
+        // 422: the server names the field and says what is wrong with it, in the admin's language.
+        const fields = (error as { details?: { fields?: Array<{ field: string; message: string }> } }).details
+          ?.fields;
+        if (fields?.length) for (const field of fields) form.setFieldError(field.field, field.message);
+        else notify.error(t('orderAdmin.saveFailed', { message: errorMessage(error) }));
       },
-    ),
-  );
+    });
+  });
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
@@ -54,6 +74,20 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
           autosize
           minRows={2}
           {...form.getInputProps('comment')}
+        />
+        <TextInput
+          label={t('orderAdmin.details.vatId')}
+          description={locked ?? t('orderAdmin.details.vatIdHint')}
+          disabled={locked !== null}
+          {...form.getInputProps('buyer_vat_id')}
+          data-testid="details-vat-id"
+        />
+        <TextInput
+          label={t('orderAdmin.details.buyerReference')}
+          description={locked ?? t('orderAdmin.details.buyerReferenceHint')}
+          disabled={locked !== null}
+          {...form.getInputProps('buyer_reference')}
+          data-testid="details-buyer-reference"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

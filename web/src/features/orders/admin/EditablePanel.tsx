@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Title } from '@mantine/core';
+import { Button, Group, Paper, Text, Title } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,14 @@ export function EditablePanel({
   testId,
   view,
   form,
+  locked = null,
 }: {
   title: string;
   testId: string;
   view: ReactNode;
   form: (close: () => void) => ReactNode;
+  /** Why the content cannot be edited now (an invoice stands); the edit button is disabled and says so. */
+  locked?: string | null;
 }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState(false);
@@ -27,10 +30,17 @@ export function EditablePanel({
           leftSection={<IconPencil size={14} />}
           style={{ position: 'absolute', top: 16, right: 16 }}
           onClick={() => setEditing(true)}
+          disabled={locked !== null}
+          title={locked ?? undefined}
           data-testid={`${testId}-edit`}
         >
           {t('orderAdmin.edit')}
         </Button>
+        {locked && (
+          <Text size="xs" c="dimmed" mt={4} data-testid={`${testId}-locked`}>
+            {locked}
+          </Text>
+        )}
       </div>
     );
   }

@@ -42,16 +42,24 @@ const KNOWN_ERRORS = [
 ];
 
 function DocumentBadge({ document }: { document: InvoiceDocument }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  // A credit note's `void` means it settled an unpaid invoice (nothing to refund), not that it was cancelled.
+  const creditNoteKey = `orderDocuments.creditNoteStatus.${document.status}`;
+  const creditNote = document.kind === 'credit_note' && i18n.exists(creditNoteKey);
+  const tone = creditNote
+    ? document.status === 'open'
+      ? 'warning'
+      : 'secondary'
+    : invoiceTone(document.status);
   return (
     <Group gap="xs" data-testid={`order-document-${document.kind}`}>
       <Badge
         variant="light"
-        color={TONE_COLORS[invoiceTone(document.status)]}
+        color={TONE_COLORS[tone]}
         data-testid={`${document.kind}-status`}
         data-status={document.status}
       >
-        {t(`orderDocuments.status.${document.status}`)}
+        {creditNote ? t(creditNoteKey) : t(`orderDocuments.status.${document.status}`)}
       </Badge>
       <Anchor href={document.pdf_url} target="_blank" rel="noopener" size="sm">
         <Group gap={4} component="span">
@@ -180,6 +188,10 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
 
   const invoice = documents.data?.invoice ?? null;
   const creditNote = documents.data?.credit_note ?? null;
+  // Every issued document, oldest first: after a credit note and the corrected invoice, all of them stay listed.
+  const history = documents.data?.history ?? [invoice, creditNote].filter((d) => d !== null);
+  // A credit note voided the invoice: the corrected order is invoiced again, with the next number.
+  const credited = invoice?.status === 'void';
   return (
     <Paper withBorder p="md" data-testid="order-documents">
       <Stack gap="sm">
@@ -187,13 +199,16 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
           {t('orderDocuments.title')}
         </Title>
         {documents.isError && <Alert color="red">{errorMessage(documents.error)}</Alert>}
-        {invoice ? (
-          <DocumentBadge document={invoice} />
-        ) : (
+        {history.map((document) => (
+          <DocumentBadge key={document.id} document={document} />
+        ))}
+        {(!invoice || credited) && (
           <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('orderDocuments.noInvoice')}
-            </Text>
+            {!invoice && (
+              <Text size="sm" c="dimmed">
+                {t('orderDocuments.noInvoice')}
+              </Text>
+            )}
             <Button
               size="xs"
               leftSection={<IconFileInvoice size={16} />}
@@ -202,12 +217,11 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
               onClick={issueInvoice}
               data-testid="invoice-create"
             >
-              {t('orderDocuments.createInvoice')}
+              {credited ? t('orderDocuments.createCorrectedInvoice') : t('orderDocuments.createInvoice')}
             </Button>
           </Group>
         )}
-        {creditNote && <DocumentBadge document={creditNote} />}
-        {invoice && !creditNote && invoice.status !== 'void' && (
+        {invoice && !credited && (
           <Group>
             <Button
               size="xs"

@@ -19,6 +19,8 @@ export interface InvoiceDocument {
 export interface OrderDocuments {
   invoice: InvoiceDocument | null;
   credit_note: InvoiceDocument | null;
+  /** Every invoice and credit note of the order, oldest first. */
+  history?: InvoiceDocument[];
   delivery_note_url: string;
 }
 

@@ -46,9 +46,18 @@ export const useAddOrderUpdate = (orderId: string) =>
   );
 
 export const useUpdateOrderDetails = (orderId: string) =>
-  useOrderEdit(orderId, (body: { email: string; phone: string | null; comment: string | null }) =>
+  useOrderEdit(orderId, (body: DetailsChange) =>
     api.patch<{ order: Order }>(`/orders/${path(orderId)}`, body),
   );
+
+export interface DetailsChange {
+  email: string;
+  phone: string | null;
+  comment: string | null;
+  /** Only while no invoice stands (409 ORDER_INVOICED otherwise): sent only when changed. */
+  buyer_vat_id?: string | null;
+  buyer_reference?: string | null;
+}
 
 export type AddressChange = Omit<Address, 'id'>;
 export const useUpdateAddress = (orderId: string, addressId: string) =>

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { workOrderArtifactExports } from '../../src/orders-admin/artifact-export.ts';
+import { workOrderArtifactExports } from '../../src/orders/artifact-export.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { cmykVariantKey } from '../../src/images/cmyk-variant.ts';
@@ -33,7 +33,7 @@ import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts'
 import { signStripeWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
+import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
   let t: TestApp;
@@ -143,8 +143,21 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
 
     const twice = await call('POST', `/orders/${orderId}/credit_note`, { token: adminToken });
     expect(twice.json().error.code).toBe('INVOICE_ALREADY_VOID');
-    // A void invoice is not replaced: the order keeps its one invoice.
-    expect((await createInvoice(orderId)).statusCode).toBe(409);
+    // Nothing was paid: the credit note only cancels the claim, it is neither paid nor a refund that is owed.
+    expect(note.json().credit_note.status).toBe('void');
+    // The credit note released the order: the corrected invoice follows with its own number.
+    const corrected = await createInvoice(orderId);
+    expect(corrected.statusCode, corrected.body).toBe(201);
+    expect(corrected.json().invoice.status).toBe('open');
+    expect([invoice.number, note.json().credit_note.number]).not.toContain(corrected.json().invoice.number);
+    expect((await createInvoice(orderId)).json().error.code).toBe('INVOICE_ALREADY_EXISTS');
+    const after = (await call('GET', `/orders/${orderId}/documents`, { token: adminToken })).json();
+    expect(after.invoice.number).toBe(corrected.json().invoice.number);
+    expect(after.history.map((document: { number: string }) => document.number)).toEqual([
+      invoice.number,
+      note.json().credit_note.number,
+      corrected.json().invoice.number,
+    ]);
   }, 30_000);
 
   it('opens the delivery note inline with the shipping address and the order lines, without prices', async () => {
@@ -352,6 +365,20 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
       headers: idempotencyKey(),
     });
     const order = placed.json().order as { id: string };
+    // Invoiced, credited, corrected (57 albums) and invoiced again: the artifact carries the corrected order.
+    await call('POST', `/orders/${order.id}/invoice`, { token: adminToken });
+    await call('POST', `/orders/${order.id}/credit_note`, { token: adminToken });
+    const placedView = (await call('GET', `/orders/${order.id}`, { token: adminToken })).json().order as {
+      line_items: Array<{ id: string; product: string }>;
+    };
+    const albumLine = placedView.line_items.find((line) => line.product === 'album')!;
+    const corrected = await call('PATCH', `/line_items/${albumLine.id}`, {
+      token: adminToken,
+      payload: { quantity: 57 },
+    });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    const reissued = await call('POST', `/orders/${order.id}/invoice`, { token: adminToken });
+    expect(reissued.statusCode, reissued.body).toBe(201);
     const notReady = await call('POST', `/orders/${order.id}/transfer`, { token: adminToken });
     expect(notReady.json().error.code).toBe('ARTIFACT_NOT_READY');
 
@@ -393,6 +420,13 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
         expect(sha256(bytes), file.name).toBe(file.sha256);
         if (file.name.endsWith('.pdf')) expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
       }
+      const orderJson = JSON.parse(await readFile(join(unzipDir, 'out', 'order.json'), 'utf8')) as {
+        order: { no_albums: number; amount_gross: number };
+        lines: Array<{ product: string; quantity: number }>;
+      };
+      expect(orderJson.order.no_albums).toBe(57);
+      expect(orderJson.lines.find((line) => line.product === 'album')!.quantity).toBe(57);
+      expect(orderJson.order.amount_gross).toBe(reissued.json().invoice.gross_amount);
       const inside = await PDFDocument.load(
         await readFile(join(unzipDir, 'out', 'album_softcover_inside.pdf')),
       );

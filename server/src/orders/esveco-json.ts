@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { albums } from '../db/schema.ts';
-import { loadOrderParts, type OrderRow } from '../orders/repository.ts';
-import { toOrderView } from '../orders/view.ts';
+import { loadOrderParts, type OrderRow } from './repository.ts';
+import { toOrderView } from './view.ts';
 
 /** The print PDFs an artifact carries, in SPEC §9 preset order; the JSON lists them so the partner can check. */
 export const ARTIFACT_PRESETS = [

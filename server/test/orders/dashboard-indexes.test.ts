@@ -9,8 +9,8 @@ import {
   albumDashboardQueries,
   ORDER_SCOPES,
   orderDashboardQueries,
-} from '../../src/orders-admin/dashboard.ts';
-import { seedOrders } from '../../src/orders-admin/seed-orders-sql.ts';
+} from '../../src/orders/dashboard.ts';
+import { seedOrders } from '../../src/orders/seed-orders-sql.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 interface Explainable {

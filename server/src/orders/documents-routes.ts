@@ -1,29 +1,24 @@
 /**
  * The documents of an order for the back office (issue 14, SPEC §7): delivery note, the print partner's order
- * JSON and the SFTP transfer. Admin-only: everyone else gets 404 (admin-access.ts).
+ * JSON, the artifact export and the SFTP transfer (actions/start-export.ts, actions/transfer.ts). Each is built
+ * from the order's current rows, which while an invoice stands are the invoiced order (invoice-freeze.ts).
+ * Admin-only: everyone else gets 404 (admin-access.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../http/errors.ts';
 import { hasDocumentSignature, orderDocumentPath } from '../invoices/document-links.ts';
 import { documentLanguage } from '../invoices/order-invoice-data.ts';
-import { randomUUID } from 'node:crypto';
-import { orderUpdates } from '../db/schema.ts';
-import { jobSender } from '../jobs/sender.ts';
-import { transferArtifact } from '../print-partner/sftp-transfer.ts';
 import { createStorage } from '../storage/index.ts';
-import { findOrder, loadOrderParts, type OrderRow } from '../orders/repository.ts';
-import { translated } from '../orders/texts.ts';
-import { orderName } from '../orders/view.ts';
+import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
+import { translated } from './texts.ts';
+import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { requireAdmin } from './admin-access.ts';
 import { buildDeliveryNotePdf } from './delivery-note.ts';
-import {
-  artifactState,
-  ORDER_ARTIFACT_QUEUE,
-  ORDER_ARTIFACT_QUEUE_OPTIONS,
-  recordExportStarted,
-} from './artifact-export.ts';
+import { startExport } from './actions/start-export.ts';
+import { transfer } from './actions/transfer.ts';
+import { artifactState } from './artifact-export.ts';
 import { esvecoJson } from './esveco-json.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -138,18 +133,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      if (!order.albumId) throw new AppError(409, 'ORDER_HAS_NO_ALBUM', 'The order has no album to export');
-      if ((await artifactState(db, order.id)).state === 'working') {
-        throw new AppError(409, 'EXPORT_RUNNING', 'An export of this order is already running');
-      }
-      const job = { orderId: order.id, exportId: randomUUID(), userId: admin.id };
-      await recordExportStarted(db, job);
-      await jobSender(database).send(
-        ORDER_ARTIFACT_QUEUE,
-        job,
-        ORDER_ARTIFACT_QUEUE_OPTIONS,
-        ORDER_ARTIFACT_QUEUE_OPTIONS,
-      );
+      await startExport({ database }, { order, userId: admin.id });
       return reply.status(202).send(await artifactView(order.id));
     },
   );
@@ -169,35 +153,8 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      if (!config.printPartner) {
-        throw new AppError(
-          409,
-          'PRINT_PARTNER_NOT_CONFIGURED',
-          'Set PRINT_PARTNER_SFTP_URL and PRINT_PARTNER_SFTP_KEY to transfer orders to the print partner',
-        );
-      }
-      const artifact = await artifactState(db, order.id);
-      if (artifact.state !== 'finished' || !artifact.key || !artifact.sha256 || artifact.byteSize === null) {
-        throw new AppError(409, 'ARTIFACT_NOT_READY', 'Export the print files before transferring them');
-      }
-      const key = artifact.key;
-      const record = (signal: string, metadata: Record<string, unknown>) =>
-        db.insert(orderUpdates).values({ orderId: order.id, signal, userId: admin.id, metadata });
-      await record('transfer_started', { export_id: artifact.exportId });
-      try {
-        // Retries with backoff happen inside; the request waits for the outcome, which the timeline also shows.
-        const result = await transferArtifact(
-          config.printPartner,
-          () => storage.stream(key),
-          `${orderName(order.number)}.zip`,
-          { expected: { byteSize: artifact.byteSize, sha256: artifact.sha256 } },
-        );
-        await record('transfer_completed', { remote_path: result.remotePath, sha256: result.sha256 });
-        return { remote_path: result.remotePath, byte_size: result.byteSize };
-      } catch (error) {
-        await record('transfer_failed', { error: error instanceof Error ? error.message : String(error) });
-        throw error;
-      }
+      const result = await transfer({ db, config, storage }, { order, userId: admin.id });
+      return { remote_path: result.remotePath, byte_size: result.byteSize };
     },
   );
 };

@@ -1,11 +1,12 @@
 /**
- * Line-item edits of a placed order (issue 14): each edit recomputes the line and the order's totals with the
- * order's frozen prices and VAT, is recorded on the timeline, and only an admin may make it (404 for the rest).
+ * Line-item edits of a placed order through the API (issue 14, issue 21): each edit recomputes the line and the
+ * order's totals with the order's frozen prices and VAT (half up), is recorded on the timeline as a change, and
+ * only an admin may make it (404 for the rest). The actions themselves are tested in actions/line-items.test.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
+import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
 
 interface Line {
   id: string;
@@ -25,8 +26,8 @@ interface OrderView {
   order_updates: Array<{ signal: string; human_title: string }>;
 }
 
-/** SPEC §5: gross = trunc(net x 1.19) at the German rate the test orders are placed with. */
-const gross = (net: number) => Math.trunc((net * 11_900) / 10_000);
+/** Issue 21: VAT at 19 % on the net, rounded half up (the German rate the test orders are placed with). */
+const gross = (net: number) => net + Math.floor((net * 1_900 + 5_000) / 10_000);
 
 describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
   let t: TestApp;
@@ -86,7 +87,7 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
     expect(line.description).toBe('Mit Goldprägung');
     expect(after.amount).toBe(order.amount + 7 * album.unit_amount);
     expectConsistentTotals(after, shipping);
-    expect(after.order_updates.map((u) => u.signal)).toContain('line_items_changed');
+    expect(after.order_updates.map((u) => u.signal)).toContain('order_changed');
   });
 
   it('adds a line at the current price and deletes it again, back to the original totals', async () => {

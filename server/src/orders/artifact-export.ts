@@ -13,7 +13,7 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
 import type { RenderExportDeps } from '../jobs/render-export.ts';
-import { findOrder } from '../orders/repository.ts';
+import { findOrder } from './repository.ts';
 import { albumCmykPhotos } from '../print/cmyk-source.ts';
 import { runExport } from '../print/export-pipeline.ts';
 import { buildOrderArtifact, type ArtifactFile } from '../print-partner/order-artifact.ts';

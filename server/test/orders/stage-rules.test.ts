@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, orderUpdates } from '../../src/db/schema.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
+import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
 
 const SIGNALS = [
   'accepted',

@@ -8,9 +8,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/db/schema.ts';
-import { orderDashboardQueries } from '../../src/orders-admin/dashboard.ts';
-import { startDashboardUpkeep } from '../../src/orders-admin/dashboard-upkeep.ts';
-import { seedOrders } from '../../src/orders-admin/seed-orders-sql.ts';
+import { orderDashboardQueries } from '../../src/orders/dashboard.ts';
+import { startDashboardUpkeep } from '../../src/orders/dashboard-upkeep.ts';
+import { seedOrders } from '../../src/orders/seed-orders-sql.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type TestApp } from '../helpers/test-app.ts';
 
 const ORDERS = 3_000;

@@ -5,7 +5,7 @@
  */
 import type { Language } from '../http/languages.ts';
 import type { MailJob } from '../jobs/mail.ts';
-import { signalTitle } from '../orders/texts.ts';
+import { signalTitle } from './texts.ts';
 
 interface UpdateMailTexts {
   subject(orderName: string, title: string): string;

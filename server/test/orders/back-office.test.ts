@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums } from '../../src/db/schema.ts';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
+import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
   let t: TestApp;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeliveryNotePdf, type DeliveryNoteData } from '../../src/orders-admin/delivery-note.ts';
+import { buildDeliveryNotePdf, type DeliveryNoteData } from '../../src/orders/delivery-note.ts';
 import { pdfFonts, pdfInfo, pdfText } from '../helpers/pdf-files.ts';
 
 function note(overrides: Partial<DeliveryNoteData> = {}): DeliveryNoteData {

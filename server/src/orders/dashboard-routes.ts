@@ -2,13 +2,13 @@
 import { DASHBOARD_DEFAULT_SORT, DASHBOARD_SORT_FIELDS, PAGE_SIZES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { loadOrderParts } from '../orders/repository.ts';
-import { requestLanguage } from '../orders/texts.ts';
-import { orderSchema, toOrderView } from '../orders/view.ts';
+import { loadOrderParts } from './repository.ts';
+import { requestLanguage } from './texts.ts';
+import { orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
-import { requireAdmin } from './admin-access.ts';
+import { adminOnly, requireAdmin } from './admin-access.ts';
 import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
 import { startDashboardUpkeep } from './dashboard-upkeep.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
@@ -56,6 +56,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const upkeep = startDashboardUpkeep(app.ctx.database);
     app.addHook('onClose', () => upkeep.stop());
   }
+  // Admin-only, checked before the query is validated: a non-admin gets 404, never a 400 naming the fields.
+  app.addHook('preValidation', adminOnly);
   const { signer } = createStorage(app.ctx.config);
   const linkTo = (path: string) => signedDocumentUrl(signer, path);
 
@@ -89,7 +91,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       const parts = await loadOrderParts(db, result.rows);
       const language = requestLanguage(request);
       return {
-        orders: result.rows.map((order) => toOrderView(order, parts, language, linkTo)),
+        orders: result.rows.map((order) =>
+          toOrderView(order, parts, language, linkTo, { audience: 'staff' }),
+        ),
         meta: { counts: result.counts },
         pagination: pagination(q.page, q.per, result.total),
       };

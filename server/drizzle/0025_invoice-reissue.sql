@@ -1,0 +1,2 @@
+DROP INDEX "invoices_order_invoice_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_order_standing_invoice_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice' and "invoices"."status" <> 'void';

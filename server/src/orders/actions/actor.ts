@@ -1,0 +1,8 @@
+import type { Language } from '../../http/languages.ts';
+
+/** Who makes a staff change, as the timeline records it, and the language refusals are answered in. */
+export interface Actor {
+  id: string;
+  email: string;
+  language: Language;
+}
