@@ -719,6 +719,11 @@ export const orders = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     albumId: text('album_id').references(() => albums.id, { onDelete: 'set null' }),
+    /**
+     * The album's title, kept when the album is deleted (a trigger, migration 0026): the order still names what
+     * was ordered, on the customer's pages, the admin's and the documents.
+     */
+    albumTitle: text('album_title'),
     /** The album language when ordered: the mail and the price list follow it. */
     language: text('language').notNull(),
     currency: text('currency', { enum: ['EUR', 'PLN'] }).notNull(),

@@ -96,17 +96,20 @@ export const orderSchema = z.object({
   buyer_vat_id: z.string().nullable(),
   buyer_reference: z.string().nullable(),
   tax_treatment: z.enum(['standard', 'reverse_charge', 'export']),
-  album: z
-    .object({
-      id: z.string(),
-      title: z.string(),
-      release_date: z.string().nullable(),
-      language: z.string(),
-      category: z.string().nullable(),
-      cover_preview_url: z.string().nullable(),
-      locked: z.boolean(),
-    })
-    .nullable(),
+  /**
+   * The ordered album. A deleted album leaves what the order keeps of it (issue 22): `id` null, `deleted` true, its
+   * title, the order's event date and language.
+   */
+  album: z.object({
+    id: z.string().nullable(),
+    title: z.string(),
+    release_date: z.string().nullable(),
+    language: z.string(),
+    category: z.string().nullable(),
+    cover_preview_url: z.string().nullable(),
+    locked: z.boolean(),
+    deleted: z.boolean(),
+  }),
   shipping_address: addressSchema.nullable(),
   line_items: z.array(lineItemSchema),
   order_updates: z.array(orderUpdateSchema),
@@ -226,8 +229,18 @@ export function toOrderView(
           category: album.category,
           cover_preview_url: coverPreviewUrl(album),
           locked: album.locked,
+          deleted: false,
         }
-      : null,
+      : {
+          id: null,
+          title: order.albumTitle ?? '',
+          release_date: order.releaseDate,
+          language: order.language,
+          category: null,
+          cover_preview_url: null,
+          locked: true,
+          deleted: true,
+        },
     shipping_address: address
       ? {
           id: address.id,

@@ -9,6 +9,8 @@ const CoverPreview = lazy(() => import('../../ui/CoverPreview.tsx'));
 /** The ordered album's cover: the server's thumbnail once rendered, else the album's first spread drawn here. */
 export function OrderCover({ album }: { album: OrderAlbum }) {
   const fallback = <CoverArt title={album.title} category={album.category} />;
+  // A deleted album has nothing left to draw but its title.
+  if (album.id === null) return <AspectRatio ratio={460 / 297}>{fallback}</AspectRatio>;
   const drawn = (
     <Suspense fallback={fallback}>
       <CoverPreview path={`/albums/${encodeURIComponent(album.id)}/cover`} fallback={fallback} />

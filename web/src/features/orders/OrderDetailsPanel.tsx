@@ -34,13 +34,19 @@ export function OrderDetailsPanel({ order }: { order: Order }) {
           <Text>{formatDate(order.created_at)}</Text>
         </Field>
         <Field label={t('orders.detail.album')}>
-          <Anchor
-            component={Link}
-            to={`/album/${encodeURIComponent(order.album.id)}`}
-            data-testid="order-album-link"
-          >
-            {order.album.title}
-          </Anchor>
+          {order.album.id === null ? (
+            <Text data-testid="order-album-deleted">
+              {t('orders.detail.albumDeleted', { title: order.album.title })}
+            </Text>
+          ) : (
+            <Anchor
+              component={Link}
+              to={`/album/${encodeURIComponent(order.album.id)}`}
+              data-testid="order-album-link"
+            >
+              {order.album.title}
+            </Anchor>
+          )}
         </Field>
         <Field label={t('orders.detail.releaseDate')}>
           <Text>{order.album.release_date ? formatDate(order.album.release_date) : '–'}</Text>

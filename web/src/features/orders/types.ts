@@ -84,14 +84,16 @@ export interface StatusCell {
   target: string | null;
 }
 
+/** The ordered album; a deleted one leaves its title (id null, `deleted` true). */
 export interface OrderAlbum {
-  id: string;
+  id: string | null;
   title: string;
   release_date: string | null;
   language: string | null;
   category: string | null;
   cover_preview_url: string | null;
   locked: boolean;
+  deleted?: boolean;
 }
 
 export interface Order {

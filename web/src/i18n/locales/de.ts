@@ -1781,6 +1781,7 @@ export const de: Catalogue = {
       },
     },
     detail: {
+      albumDeleted: '„{{title}}“ (Album gelöscht)',
       back: 'Alle Bestellungen',
       title: 'Bestellung',
       titleNumbered: 'Bestellung {{number}}',

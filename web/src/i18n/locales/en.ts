@@ -1751,6 +1751,7 @@ export const en = {
       },
     },
     detail: {
+      albumDeleted: '“{{title}}” (album deleted)',
       back: 'All orders',
       title: 'Order',
       titleNumbered: 'Order {{number}}',

@@ -1785,6 +1785,7 @@ export const fr: Catalogue = {
       },
     },
     detail: {
+      albumDeleted: '« {{title}} » (album supprimé)',
       back: 'Toutes les commandes',
       title: 'Commande',
       titleNumbered: 'Commande {{number}}',

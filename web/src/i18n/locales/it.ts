@@ -1786,6 +1786,7 @@ export const it: Catalogue = {
       },
     },
     detail: {
+      albumDeleted: '«{{title}}» (album eliminato)',
       back: 'Tutti gli ordini',
       title: 'Ordine',
       titleNumbered: 'Ordine {{number}}',

@@ -1766,6 +1766,7 @@ export const pl: Catalogue = {
       },
     },
     detail: {
+      albumDeleted: '„{{title}}” (album usunięty)',
       back: 'Wszystkie zamówienia',
       title: 'Zamówienie',
       titleNumbered: 'Zamówienie {{number}}',
