@@ -9,6 +9,7 @@ import type { Language } from '../http/languages.ts';
 import { formatDay, formatMoney, translated } from './texts.ts';
 import type { AddressRow, LineItemRow, OrderRow } from './repository.ts';
 import { orderName } from './view.ts';
+import { INVOICE_LABELS } from '../invoices/invoice-labels.ts';
 
 interface MailTexts {
   subject(name: string): string;
@@ -166,6 +167,7 @@ export interface ConfirmationInput {
     | 'taxValue'
     | 'amountGross'
     | 'releaseDate'
+    | 'taxTreatment'
   >;
   address: Pick<
     AddressRow,
@@ -195,6 +197,14 @@ export function orderConfirmationMail(input: ConfirmationInput): MailJob {
     [t.vat, money(order.taxValue)],
     [t.total, money(order.amountGross)],
   ];
+  // Why an order without VAT has none, in the invoice's own words (issue 21 §4).
+  const labels = INVOICE_LABELS[language];
+  const taxNote =
+    order.taxTreatment === 'reverse_charge'
+      ? labels.reverseCharge
+      : order.taxTreatment === 'export'
+        ? labels.exportDelivery
+        : null;
   const addressLines = [
     address.organization,
     `${address.firstName} ${address.lastName}`,
@@ -221,6 +231,7 @@ export function orderConfirmationMail(input: ConfirmationInput): MailJob {
     `${t.summary} ${name}`,
     ...lines.map((line) => `${line.label}: ${line.amount}`),
     ...totals.map(([label, value]) => `${label}: ${value}`),
+    ...(taxNote ? [taxNote] : []),
     '',
     `${t.releaseDate}: ${releaseDate}`,
     '',
@@ -247,6 +258,7 @@ export function orderConfirmationMail(input: ConfirmationInput): MailJob {
     ...lines.map((line) => row(line.label, line.amount)),
     ...totals.map(([label, value], i) => row(label, value, i === totals.length - 1)),
     '</table>',
+    ...(taxNote ? [`<p>${escapeHtml(taxNote)}</p>`] : []),
     `<p>${escapeHtml(t.releaseDate)}: ${escapeHtml(releaseDate)}</p>`,
     `<p><b>${escapeHtml(t.address)}</b><br>${addressLines.map(escapeHtml).join('<br>')}</p>`,
     `<p>${escapeHtml(t.next)}</p>`,

@@ -560,5 +560,33 @@ describe('order confirmation mail', () => {
     for (const path of ['/terms', '/customer-information', '/privacy', '/imprint'])
       expect(mail?.html).toContain(`href="https://shop.example${path}"`);
     expect(mail?.html).toContain(`https://shop.example/orders/${placed.json().order.id}`);
+    // A consumer's order has VAT and no tax note.
+    expect(mail?.text).not.toContain('Autoliquidation');
+  });
+
+  it('says why a reverse-charge order has no VAT, in the album language', async () => {
+    const call = caller(t.app);
+    const owner = await signUp(t.app);
+    const album = await cleanAlbum(t.app, owner.access_token, { category: 'business', database: t.database });
+    const placed = await call('POST', '/orders', {
+      token: owner.access_token,
+      payload: orderForm(album.id, {
+        email: 'einkauf@example.at',
+        organization: 'Muster GmbH',
+        countryCode: 'AT',
+        city: 'Wien',
+        vatId: 'ATU13585627',
+      }),
+      headers: idempotencyKey(),
+    });
+    expect(placed.statusCode).toBe(201);
+    let mail: typeof outboxMails.$inferSelect | undefined;
+    for (let i = 0; i < 100 && !mail; i++) {
+      [mail] = await t.database.db.select().from(outboxMails).where(eq(outboxMails.to, 'einkauf@example.at'));
+      if (!mail) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(mail?.text).toContain('MwSt.: 0,00');
+    expect(mail?.text).toContain('Steuerschuldnerschaft des Leistungsempfängers / Reverse charge');
+    expect(mail?.html).toContain('Steuerschuldnerschaft des Leistungsempfängers / Reverse charge');
   });
 });
