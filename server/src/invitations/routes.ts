@@ -143,7 +143,11 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitations'],
         response: {
-          200: z.object({ invitations: z.array(myInvitationSchema), verification_required: z.boolean() }),
+          200: z.object({
+            invitations: z.array(myInvitationSchema),
+            verification_required: z.boolean(),
+            waiting: z.number().int(),
+          }),
           ...errorResponses,
         },
       },
@@ -153,11 +157,13 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       // Only an address the account has proven it reads (activation link, issue 22) sees what was sent to it;
       // whoever signs up first with an invited address gets nothing. The mail's own link still works: it proves
       // ownership by itself.
-      if (!user?.activatedAt) return { invitations: [], verification_required: true };
-      const rows = await listPendingInvitationsFor(db, user.email);
+      const rows = user ? await listPendingInvitationsFor(db, user.email) : [];
+      // How many wait is all an unproven account learns: enough to ask for the confirmation when it matters.
+      if (!user?.activatedAt) return { invitations: [], verification_required: true, waiting: rows.length };
       return {
         invitations: rows.map((row) => ({ ...toInvitation(row), token: row.token })),
         verification_required: false,
+        waiting: rows.length,
       };
     },
   );

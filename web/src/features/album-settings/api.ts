@@ -148,12 +148,17 @@ export interface MyInvitation extends Invitation {
 
 export const pendingInvitationsKey = ['invitations', 'pending'] as const;
 
-/** Invitations show only once the account has confirmed its address (`verification_required` until then). */
+/**
+ * Invitations show only once the account has confirmed its address (`verification_required` until then, with the
+ * number `waiting`).
+ */
 export function usePendingInvitations() {
   return useQuery({
     queryKey: pendingInvitationsKey,
     queryFn: () =>
-      api.get<{ invitations: MyInvitation[]; verification_required: boolean }>('/invitations/pending'),
+      api.get<{ invitations: MyInvitation[]; verification_required: boolean; waiting: number }>(
+        '/invitations/pending',
+      ),
   });
 }
 

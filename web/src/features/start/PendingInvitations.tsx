@@ -12,7 +12,8 @@ import {
 /**
  * Invitations to the signed-in user's e-mail, accepted right here: the invitation mail may never have gone out
  * (no mail server) or got lost, and the invitee still finds the album. They show once the account has confirmed
- * that it reads that address; until then the page asks for the confirmation and offers the mail again.
+ * that it reads that address; until then, when invitations wait, the page asks for the confirmation and offers
+ * the mail again.
  */
 export function PendingInvitations() {
   const { t } = useTranslation();
@@ -20,7 +21,8 @@ export function PendingInvitations() {
   const pending = usePendingInvitations();
   const accept = useConfirmInvitation();
   const resend = useResendActivationMail();
-  if (pending.data?.verification_required) {
+  // Asked only when an invitation waits: a new account without one has nothing to confirm the address for yet.
+  if (pending.data?.verification_required && pending.data.waiting > 0) {
     return (
       <Alert
         color="blue"
@@ -30,7 +32,7 @@ export function PendingInvitations() {
         data-testid="verify-email"
       >
         <Stack gap="xs" align="flex-start">
-          <Text size="sm">{t('start.verify.body')}</Text>
+          <Text size="sm">{t('start.verify.body', { count: pending.data.waiting })}</Text>
           {resend.isSuccess ? (
             <Text size="sm" role="status" data-testid="verify-email-sent">
               {t('start.verify.sent')}

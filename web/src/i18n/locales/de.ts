@@ -1699,8 +1699,8 @@ export const de: Catalogue = {
       acceptError: 'Die Einladung konnte nicht angenommen werden.',
     },
     verify: {
-      title: 'Bitte bestätige deine E-Mail-Adresse',
-      body: 'Wir haben dir einen Link geschickt. Sobald du ihn geöffnet hast, siehst du hier auch Einladungen zu Alben, die an deine Adresse gingen.',
+      title: 'Einladungen warten auf dich',
+      body: 'Bestätige zuerst deine E-Mail-Adresse über den Link, den wir dir geschickt haben. Danach siehst du hier die Einladungen ({{count}}) und kannst sie annehmen.',
       resend: 'Link erneut senden',
       sent: 'Wir haben dir einen neuen Link geschickt.',
       sendError: 'Der Link konnte nicht gesendet werden. Bitte versuche es später erneut.',

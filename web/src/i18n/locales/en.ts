@@ -1669,8 +1669,8 @@ export const en = {
       acceptError: 'The invitation could not be accepted.',
     },
     verify: {
-      title: 'Please confirm your e-mail address',
-      body: 'We sent you a link. Once you have opened it, invitations to albums sent to your address show up here too.',
+      title: 'Invitations are waiting for you',
+      body: 'First confirm your e-mail address with the link we sent you. Then the invitations ({{count}}) show up here for you to accept.',
       resend: 'Send the link again',
       sent: 'We sent you a new link.',
       sendError: 'The link could not be sent. Please try again later.',

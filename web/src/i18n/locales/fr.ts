@@ -1703,8 +1703,8 @@ export const fr: Catalogue = {
       acceptError: 'L’invitation n’a pas pu être acceptée.',
     },
     verify: {
-      title: 'Veuillez confirmer votre adresse e-mail',
-      body: 'Nous vous avons envoyé un lien. Une fois ouvert, les invitations à des albums envoyées à votre adresse apparaîtront aussi ici.',
+      title: 'Des invitations vous attendent',
+      body: 'Confirmez d’abord votre adresse e-mail avec le lien que nous vous avons envoyé. Les invitations ({{count}}) apparaîtront alors ici pour que vous les acceptiez.',
       resend: 'Renvoyer le lien',
       sent: 'Nous vous avons envoyé un nouveau lien.',
       sendError: 'Le lien n’a pas pu être envoyé. Veuillez réessayer plus tard.',

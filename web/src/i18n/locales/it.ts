@@ -1704,8 +1704,8 @@ export const it: Catalogue = {
       acceptError: 'Non è stato possibile accettare l’invito.',
     },
     verify: {
-      title: 'Conferma il tuo indirizzo e-mail',
-      body: 'Ti abbiamo inviato un link. Dopo averlo aperto, qui vedrai anche gli inviti agli album inviati al tuo indirizzo.',
+      title: 'Ci sono inviti per te',
+      body: 'Conferma prima il tuo indirizzo e-mail con il link che ti abbiamo inviato. Poi qui vedrai gli inviti ({{count}}) e potrai accettarli.',
       resend: 'Invia di nuovo il link',
       sent: 'Ti abbiamo inviato un nuovo link.',
       sendError: 'Non è stato possibile inviare il link. Riprova più tardi.',

@@ -1685,8 +1685,8 @@ export const pl: Catalogue = {
       acceptError: 'Nie udało się przyjąć zaproszenia.',
     },
     verify: {
-      title: 'Potwierdź swój adres e-mail',
-      body: 'Wysłaliśmy ci link. Gdy go otworzysz, zobaczysz tu również zaproszenia do albumów wysłane na twój adres.',
+      title: 'Czekają na ciebie zaproszenia',
+      body: 'Najpierw potwierdź swój adres e-mail linkiem, który ci wysłaliśmy. Potem zobaczysz tu zaproszenia ({{count}}) i będziesz mógł je przyjąć.',
       resend: 'Wyślij link ponownie',
       sent: 'Wysłaliśmy ci nowy link.',
       sendError: 'Nie udało się wysłać linku. Spróbuj ponownie później.',
