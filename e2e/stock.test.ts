@@ -173,7 +173,7 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     expect(await badge.getAttribute('data-severity')).toBe('warning');
     await page.getByTestId('preflight-icon').hover();
     await expect
-      .poll(() => page.getByTestId('preflight-entry').first().textContent())
+      .poll(() => page.getByTestId('problem-group-title').first().textContent())
       .toBe('Low resolution (127 dpi)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-placed.png` });
     await context.close();

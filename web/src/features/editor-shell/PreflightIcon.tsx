@@ -82,6 +82,7 @@ export function PreflightIcon({ entries = [], onSelect, onRemoveEmptyStickerCell
             onFocus={open}
             onClick={() => (opened ? close() : open())}
             data-testid="preflight-icon"
+            data-count={count}
           >
             {count === 0 ? <IconCircleCheck size={20} /> : <IconAlertTriangle size={20} />}
           </ActionIcon>

@@ -73,7 +73,7 @@ export function ProblemGroups({ groups, onPlace, placeLink, action }: Props) {
                 {t(adviceKey)}
               </Text>
             )}
-            <Group gap={4} wrap="wrap" role="list" aria-label={problemTitle(t, group)}>
+            <Group gap={placeLink ? 10 : 4} wrap="wrap" role="list" aria-label={problemTitle(t, group)}>
               {group.places.map((place) => (
                 <span role="listitem" key={place.key}>
                   {placeLink ? (
