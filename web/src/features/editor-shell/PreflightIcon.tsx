@@ -12,6 +12,8 @@ import { IconAlertTriangle, IconCircleCheck, IconTrash } from '@tabler/icons-rea
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from '../../editor/react.ts';
+import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { albumImageRegistry } from '../images/index.ts';
 import {
   useJumpToSpread,
@@ -29,6 +31,10 @@ export function AlbumPreflightIcon({ albumId }: { albumId: string }) {
   const jump = useJumpToSpread();
   const navigate = useNavigate();
   const removeEmptyStickerCells = useRemoveEmptyStickerCells();
+  // A locked album (approved for print) is read-only: nothing is offered that the editor would refuse.
+  const editor = useEditor();
+  const { locked, isAdmin } = useAtomValue(editor.access);
+  const canEdit = !locked || isAdmin;
   return (
     <PreflightIcon
       entries={entries}
@@ -36,7 +42,7 @@ export function AlbumPreflightIcon({ albumId }: { albumId: string }) {
         // An empty section has no spread to show: its stickers tab is where it gets one.
         place.spreadId ? jump(place.spreadId, place.elementId) : navigate(editorPath(albumId, 'stickers'))
       }
-      onRemoveEmptyStickerCells={() => void removeEmptyStickerCells()}
+      onRemoveEmptyStickerCells={canEdit ? () => void removeEmptyStickerCells() : undefined}
     />
   );
 }
