@@ -205,16 +205,16 @@ describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
     await page.getByTestId('checkout-next').click();
     await fillContact(page, 'Leipzig');
     await page.getByTestId('contact-consent').check();
-    // The blueprint's empty sticker cells block the order; each links to its spread in the editor.
+    // The blueprint's empty sticker cells block the order; each page they are on links to its spread in the editor.
     const albumErrors = page.getByTestId('album-errors');
     await albumErrors.waitFor();
-    const link = page.getByTestId('album-error-link').first();
+    const link = albumErrors.getByTestId('problem-place').first();
     const href = (await link.getAttribute('href')) ?? '';
     expect(href).toMatch(new RegExp(`^/album/${albumId}/stickers\\?spread=`));
     const spreadId = new URL(href, stack.baseUrl).searchParams.get('spread');
 
     // The link opens the editor at that spread; the top bar prices the order from the server and lists the
-    // same problems, each a way to its spread.
+    // same problems grouped by kind, each page a way to its spread.
     await link.click();
     await page.waitForURL(`**/album/${albumId}/stickers`);
     const current = () =>
@@ -228,11 +228,12 @@ describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
     expect(await current()).toBe(spreadId);
     await expect.poll(() => page.getByTestId('order-button').textContent()).toMatch(/from €285(?![.,\d])/);
     await page.getByTestId('preflight-icon').hover();
-    const entries = page.getByTestId('preflight-entry');
-    await entries.first().waitFor();
-    expect(await entries.filter({ hasText: 'Empty sticker cell' }).count()).toBeGreaterThan(10);
+    const emptyCells = page.getByTestId('preflight-list').locator('[data-code="EMPTY_STICKER_CELL"]');
+    await emptyCells.waitFor();
+    expect(await emptyCells.getByTestId('problem-group-title').textContent()).toBe('Empty sticker cells');
+    expect(Number(await emptyCells.getByTestId('problem-group-count').textContent())).toBeGreaterThan(10);
     await shot(page, 'en-desktop-editor-preflight');
-    await entries.filter({ hasText: 'Empty sticker cell' }).last().click();
+    await emptyCells.getByTestId('problem-place').last().click();
     await expect.poll(current).not.toBe(spreadId);
     await page.goto(`/album/${albumId}/checkout`);
     await page.getByTestId('checkout-contact').waitFor();

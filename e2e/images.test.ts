@@ -377,7 +377,10 @@ describe.skipIf(skipBrowserTests)('images in the editor', () => {
     expect(await badge.textContent()).toContain('Niedrige Auflösung');
     await expect.poll(() => page.getByTestId('preflight-icon').locator('..').textContent()).toContain('1');
     await page.getByTestId('preflight-icon').hover();
-    const entry = page.getByTestId('preflight-entry').first();
+    const entry = page
+      .getByTestId('preflight-list')
+      .locator('[data-code="IMAGE_LOW_RESOLUTION"]')
+      .getByTestId('problem-group-title');
     await entry.waitFor();
     expect(await entry.textContent()).toMatch(/Niedrige Auflösung \(\d+ dpi\)/);
     await page.screenshot({ path: `${SHOTS}/low-resolution.png` });

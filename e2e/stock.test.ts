@@ -173,7 +173,13 @@ describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {
     expect(await badge.getAttribute('data-severity')).toBe('warning');
     await page.getByTestId('preflight-icon').hover();
     await expect
-      .poll(() => page.getByTestId('preflight-entry').first().textContent())
+      .poll(() =>
+        page
+          .getByTestId('preflight-list')
+          .locator('[data-code="IMAGE_LOW_RESOLUTION"]')
+          .getByTestId('problem-group-title')
+          .textContent(),
+      )
       .toBe('Low resolution (127 dpi)');
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/stock-placed.png` });
     await context.close();

@@ -278,7 +278,11 @@ function CheckoutView({
               aria-label={t('checkout.steps.preview')}
               data-testid="step-preview"
             >
-              <PreviewStep albumId={albumId} proofButton={<ProofDownloadButton albumId={albumId} />} />
+              {/* The album's problems come first, before any form: a final page-by-page check. */}
+              <Stack gap="md">
+                <AlbumErrors albumId={albumId} errors={albumErrors} />
+                <PreviewStep albumId={albumId} proofButton={<ProofDownloadButton albumId={albumId} />} />
+              </Stack>
             </Stepper.Step>
             <Stepper.Step
               label={stepLabel(1, 'checkout.steps.product')}

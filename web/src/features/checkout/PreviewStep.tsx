@@ -16,7 +16,7 @@ import { RenderRoot, SpreadContent } from '../../render/index.ts';
 import { imageUrlsOf, type RenderData } from '../print-render/renderData.ts';
 
 /** GET /albums/{id}/preview: the album as the renderer draws it, for any member (guests included). */
-function useAlbumRenderData(albumId: string) {
+export function useAlbumRenderData(albumId: string) {
   return useQuery({
     queryKey: ['albums', albumId, 'preview'] as const,
     queryFn: ({ signal }) =>

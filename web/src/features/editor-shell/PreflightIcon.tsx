@@ -1,45 +1,65 @@
 /**
- * Preflight-error icon of the top bar (SPEC §2, desktop): the album's print problems in a tooltip with a
+ * Preflight-error icon of the top bar (SPEC §2, desktop): the album's print problems in a popover with a
  * warning icon (SPEC §8). `AlbumPreflightIcon` fills it from the order preflight (packages/model albumPreflight)
- * and the images' print-quality check; each entry is a button that shows its spread. With no problems the
- * popover says so.
+ * and the images' print-quality check, grouped by kind with a count, advice and the pages they are on
+ * (ProblemGroups); each page is a button that shows its spread. Empty sticker cells can be removed in one undoable
+ * step from there. With no problems the popover says so.
  */
 import '@mantine/core/styles/Indicator.css';
-import { ActionIcon, Indicator, Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Button, Indicator, Popover, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAlertTriangle, IconCircleCheck, IconInfoTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconTrash } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { useAtomValue } from '../../editor/react.ts';
+import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { albumImageRegistry } from '../images/index.ts';
-import { useJumpToSpread, useTopBarPreflight, type TopBarPreflightEntry } from './albumPreflight.ts';
+import {
+  useJumpToSpread,
+  useRemoveEmptyStickerCells,
+  useTopBarPreflight,
+  type TopBarPreflightEntry,
+} from './albumPreflight.ts';
 import { editorPath } from './editorKeys.ts';
+import { groupProblems, type ProblemPlace } from './problemGroups.ts';
+import { ProblemGroups } from './ProblemGroups.tsx';
 
 /** The top bar's icon with the open album's preflight entries. */
 export function AlbumPreflightIcon({ albumId }: { albumId: string }) {
   const entries = useTopBarPreflight(albumImageRegistry(albumId));
   const jump = useJumpToSpread();
   const navigate = useNavigate();
+  const removeEmptyStickerCells = useRemoveEmptyStickerCells();
+  // A locked album (approved for print) is read-only: nothing is offered that the editor would refuse.
+  const editor = useEditor();
+  const { locked, isAdmin } = useAtomValue(editor.access);
+  const canEdit = !locked || isAdmin;
   return (
     <PreflightIcon
       entries={entries}
-      onSelect={(entry) =>
+      onSelect={(place) =>
         // An empty section has no spread to show: its stickers tab is where it gets one.
-        entry.spreadId ? jump(entry.spreadId, entry.elementId) : navigate(editorPath(albumId, 'stickers'))
+        place.spreadId ? jump(place.spreadId, place.elementId) : navigate(editorPath(albumId, 'stickers'))
       }
+      onRemoveEmptyStickerCells={canEdit ? () => void removeEmptyStickerCells() : undefined}
     />
   );
 }
 
 interface Props {
   entries?: readonly TopBarPreflightEntry[];
-  onSelect?: (entry: TopBarPreflightEntry) => void;
+  onSelect?: (place: ProblemPlace) => void;
+  /** Offered under the empty sticker cells' group; asks for confirmation itself. */
+  onRemoveEmptyStickerCells?: () => void;
 }
 
-export function PreflightIcon({ entries = [], onSelect }: Props) {
+export function PreflightIcon({ entries = [], onSelect, onRemoveEmptyStickerCells }: Props) {
   const { t } = useTranslation();
   const [opened, { close, open }] = useDisclosure(false);
   const errors = entries.filter((entry) => entry.severity === 'error').length;
   const count = entries.length;
+  const groups = useMemo(() => groupProblems(entries), [entries]);
   return (
     // Opens on hover like a tooltip, and stays open while the pointer is on the list so its entries can be clicked.
     // The count badge wraps the whole popover, so the popover's target (which gets aria-expanded) is the button.
@@ -53,7 +73,7 @@ export function PreflightIcon({ entries = [], onSelect }: Props) {
       <Popover
         opened={opened}
         onChange={(next) => (next ? open() : close())}
-        width={300}
+        width={340}
         position="bottom-end"
         shadow="md"
         withinPortal
@@ -68,58 +88,42 @@ export function PreflightIcon({ entries = [], onSelect }: Props) {
             onFocus={open}
             onClick={() => (opened ? close() : open())}
             data-testid="preflight-icon"
+            data-count={count}
           >
             {count === 0 ? <IconCircleCheck size={20} /> : <IconAlertTriangle size={20} />}
           </ActionIcon>
         </Popover.Target>
-        <Popover.Dropdown p="xs" onMouseLeave={close} data-testid="preflight-list">
+        <Popover.Dropdown p="sm" onMouseLeave={close} data-testid="preflight-list">
           {count === 0 ? (
             <Text size="sm">{t('editorUi.preflight.none')}</Text>
           ) : (
-            <Stack gap={2} mah={320} style={{ overflowY: 'auto' }}>
-              {entries.map((entry) => (
-                <UnstyledButton
-                  key={entry.key}
-                  onClick={() => {
-                    onSelect?.(entry);
-                    close();
-                  }}
-                  px="xs"
-                  py={6}
-                  style={{
-                    borderRadius: 'var(--mantine-radius-sm)',
-                    display: 'flex',
-                    gap: 8,
-                    alignItems: 'flex-start',
-                  }}
-                  data-testid="preflight-jump"
-                >
-                  {entry.severity === 'error' ? (
-                    <IconAlertTriangle
-                      size={16}
-                      color="var(--mantine-color-red-7)"
-                      style={{ flexShrink: 0, marginTop: 2 }}
-                    />
-                  ) : (
-                    <IconInfoTriangle
-                      size={16}
-                      color="var(--mantine-color-orange-7)"
-                      style={{ flexShrink: 0, marginTop: 2 }}
-                    />
-                  )}
-                  <Text size="sm" style={{ flex: 1 }} data-testid="preflight-entry">
-                    {entry.message}
-                  </Text>
-                  {entry.pages && (
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap', marginTop: 2 }}>
-                      {t(entry.pages.includes('-') ? 'checkout.preflight.pages' : 'checkout.preflight.page', {
-                        label: entry.pages,
-                      })}
-                    </Text>
-                  )}
-                </UnstyledButton>
-              ))}
-            </Stack>
+            <div style={{ maxHeight: 420, overflowY: 'auto' }}>
+              <ProblemGroups
+                groups={groups}
+                onPlace={(place) => {
+                  onSelect?.(place);
+                  close();
+                }}
+                action={(group) =>
+                  group.code === 'EMPTY_STICKER_CELL' && onRemoveEmptyStickerCells ? (
+                    <Button
+                      size="xs"
+                      variant="light"
+                      color="red"
+                      leftSection={<IconTrash size={14} />}
+                      onClick={() => {
+                        close();
+                        onRemoveEmptyStickerCells();
+                      }}
+                      style={{ alignSelf: 'flex-start' }}
+                      data-testid="remove-empty-sticker-cells"
+                    >
+                      {t('albumProblems.removeEmpty.button', { count: group.count })}
+                    </Button>
+                  ) : null
+                }
+              />
+            </div>
           )}
         </Popover.Dropdown>
       </Popover>

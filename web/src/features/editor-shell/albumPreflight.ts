@@ -1,5 +1,6 @@
 import {
   albumPreflight,
+  deleteElements,
   pageBoxLabel,
   spreadsInOrder,
   type AlbumDocument,
@@ -10,13 +11,17 @@ import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from '../../editor/react.ts';
+import type { Editor } from '../../editor/Editor.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
+import { confirm } from '../../ui/confirm.tsx';
 import { usePreflight, type ImageRegistry, type PreflightEntry as QualityEntry } from '../images/index.ts';
 import { imagePixels } from '../images/preflight.ts';
 
 /** One line of the top bar's preflight list, with where it is fixed. */
 export interface TopBarPreflightEntry {
   key: string;
+  /** The kind (model preflight or print-quality code) the popover groups by. */
+  code: string;
   message: string;
   /** An error blocks the order (packages/model albumPreflight); a warning does not. */
   severity: 'error' | 'warning';
@@ -24,6 +29,8 @@ export interface TopBarPreflightEntry {
   elementId?: string;
   /** Where it is, as the page box names the spread ('1', '4-5'). */
   pages?: string;
+  /** An empty chapter's name: the place of an entry without a spread. */
+  name?: string;
 }
 
 function sectionName(doc: AlbumDocument, sectionId: string | undefined): string {
@@ -48,6 +55,7 @@ export function mergePreflight(
     const key = `${issue.code}:${issue.elementId}`;
     return {
       key,
+      code: issue.code,
       message: issue.message,
       severity: issue.severity === 'error' || blocking.has(key) ? 'error' : 'warning',
       spreadId: issue.spreadId,
@@ -58,12 +66,15 @@ export function mergePreflight(
   entries.forEach((entry, index) => {
     const key = `${entry.code}:${entry.element_id ?? entry.section_id ?? index}`;
     if (shown.has(key)) return;
+    const name = sectionName(doc, entry.section_id);
     merged.push({
       key,
-      message: t(`checkout.preflight.${entry.code}`, { name: sectionName(doc, entry.section_id) }),
+      code: entry.code,
+      message: t(`checkout.preflight.${entry.code}`, { name }),
       severity: 'error',
       spreadId: entry.spread_id,
       elementId: entry.element_id,
+      name: entry.spread_id ? undefined : name,
     });
   });
   const order = spreadsInOrder(doc).map((spread) => spread.id);
@@ -93,6 +104,42 @@ export function useTopBarPreflight(registry: ImageRegistry): TopBarPreflightEntr
     // `quality` changes whenever the registry's contents do, so the pixels read here are current.
     [doc, registry, quality, t],
   );
+}
+
+/** Every sticker cell the order preflight finds empty (packages/model `albumPreflight`, EMPTY_STICKER_CELL). */
+export function emptyStickerCellIds(doc: AlbumDocument): string[] {
+  return albumPreflight(doc, new Map()).flatMap((entry) =>
+    entry.code === 'EMPTY_STICKER_CELL' && entry.element_id ? [entry.element_id] : [],
+  );
+}
+
+/**
+ * "Remove empty sticker cells" (issue 22): every empty cell goes in one `editor.change`, so it is one history entry
+ * and one undo brings them all back. Answers whether anything changed.
+ */
+export function removeEmptyStickerCells(editor: Editor): boolean {
+  const ids = emptyStickerCellIds(editor.doc);
+  return ids.length > 0 && editor.change('remove_empty_sticker_cells', (doc) => deleteElements(doc, ids));
+}
+
+/**
+ * The popover's button: a confirm that says how many, then `removeEmptyStickerCells`. The cells are read again
+ * when confirmed, since a collaborator may have filled or added some while the modal was open.
+ */
+export function useRemoveEmptyStickerCells(): () => Promise<boolean> {
+  const editor = useEditor();
+  const { t } = useTranslation();
+  return async () => {
+    const count = emptyStickerCellIds(editor.doc).length;
+    if (count === 0) return false;
+    const confirmed = await confirm({
+      title: t('albumProblems.removeEmpty.title'),
+      message: t('albumProblems.removeEmpty.message', { count }),
+      confirmLabel: t('albumProblems.removeEmpty.confirm', { count }),
+      danger: true,
+    });
+    return confirmed && removeEmptyStickerCells(editor);
+  };
 }
 
 /** Shows a spread the way the page box does: the whole spread in view, the entry's element selected. */

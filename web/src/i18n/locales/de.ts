@@ -28,6 +28,46 @@ export const de: Catalogue = {
       login: 'Anmelden',
     },
   },
+  albumProblems: {
+    noPage: 'Noch ohne Seite',
+    placeCount: '{{place}} ({{count}})',
+    removeEmpty: {
+      button: 'Leere Stickerfelder entfernen',
+      title: 'Leere Stickerfelder entfernen?',
+      message:
+        '{{count}} leere Stickerfelder werden aus dem Album entfernt. Mit „Rückgängig“ holst du sie zurück.',
+      confirm: '{{count}} Felder entfernen',
+    },
+    kinds: {
+      EMPTY_STICKER_CELL: {
+        title: 'Leere Stickerfelder',
+        advice:
+          'Lege im Tab „Sticker“ in jedes Feld einen Sticker oder entferne die Felder, die du nicht brauchst.',
+      },
+      STICKER_WITHOUT_NAME: {
+        title: 'Sticker ohne Namen',
+        advice:
+          'Gib jedem Sticker im Tab „Sticker“ einen Namen; nur Doppelsticker dürfen ohne Namen bleiben.',
+      },
+      IMAGE_RESOLUTION_TOO_LOW: {
+        title: 'Bilder zu klein für den Druck',
+        advice:
+          'Mach das Bild auf der Seite kleiner oder ersetze es durch ein größeres Foto (mindestens 75 dpi).',
+      },
+      IMAGE_SIDE_TOO_LONG: {
+        title: 'Bilder zu groß für den Druck',
+        advice: 'Lade eine kleinere Fassung des Fotos hoch (längere Seite höchstens 6000 px).',
+      },
+      IMAGE_LOW_RESOLUTION: {
+        title: 'Bilder mit niedriger Auflösung',
+        advice: 'Sie könnten unscharf gedruckt werden: mach sie kleiner oder nimm ein größeres Foto.',
+      },
+      EMPTY_SECTION: {
+        title: 'Kapitel ohne Seiten',
+        advice: 'Füge jedem Kapitel im Tab „Sticker“ eine Seite hinzu oder lösche das Kapitel.',
+      },
+    },
+  },
   editorSidebar: { minimize: 'Seitenleiste minimieren', expand: 'Seitenleiste ausklappen' },
   editorTabBar: {
     close: '{{tab}} schließen und die Arbeitsfläche zeigen',
@@ -761,6 +801,7 @@ export const de: Catalogue = {
       empty: 'Noch keine Änderungen.',
       labels: {
         change: 'Änderung',
+        remove_empty_sticker_cells: 'Leere Stickerfelder entfernt',
         move: 'Verschoben',
         nudge: 'Verschoben',
         resizing: 'Größe geändert',

@@ -25,6 +25,42 @@ export const en = {
       login: 'Log in',
     },
   },
+  albumProblems: {
+    noPage: 'No page yet',
+    placeCount: '{{place}} ({{count}})',
+    removeEmpty: {
+      button: 'Remove empty sticker cells',
+      title: 'Remove empty sticker cells?',
+      message: '{{count}} empty sticker cells will be removed from the album. You can undo this with Undo.',
+      confirm: 'Remove {{count}} cells',
+    },
+    kinds: {
+      EMPTY_STICKER_CELL: {
+        title: 'Empty sticker cells',
+        advice: 'Drop a sticker into each cell in the Stickers tab, or remove the cells you do not need.',
+      },
+      STICKER_WITHOUT_NAME: {
+        title: 'Stickers without a name',
+        advice: 'Give each sticker a name in the Stickers tab; only double stickers may go without one.',
+      },
+      IMAGE_RESOLUTION_TOO_LOW: {
+        title: 'Images too small for print',
+        advice: 'Make the image smaller on the page or replace it with a larger photo (at least 75 dpi).',
+      },
+      IMAGE_SIDE_TOO_LONG: {
+        title: 'Images too large for print',
+        advice: 'Upload a smaller version of the photo (longer side at most 6000 px).',
+      },
+      IMAGE_LOW_RESOLUTION: {
+        title: 'Images with low resolution',
+        advice: 'They may print blurry: make them smaller or use a larger photo.',
+      },
+      EMPTY_SECTION: {
+        title: 'Chapters without pages',
+        advice: 'Add a page to each chapter in the Stickers tab, or delete the chapter.',
+      },
+    },
+  },
   editorSidebar: { minimize: 'Minimize sidebar', expand: 'Expand sidebar' },
   editorTabBar: {
     close: 'Close {{tab}} and show the canvas',
@@ -746,6 +782,7 @@ export const en = {
       empty: 'No changes yet.',
       labels: {
         change: 'Change',
+        remove_empty_sticker_cells: 'Empty sticker cells removed',
         move: 'Moved',
         nudge: 'Nudged',
         resizing: 'Resized',

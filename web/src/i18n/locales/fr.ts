@@ -27,6 +27,45 @@ export const fr: Catalogue = {
       login: 'Se connecter',
     },
   },
+  albumProblems: {
+    noPage: 'Pas encore de page',
+    placeCount: '{{place}} ({{count}})',
+    removeEmpty: {
+      button: 'Supprimer les cases de sticker vides',
+      title: 'Supprimer les cases de sticker vides ?',
+      message:
+        '{{count}} cases de sticker vides seront supprimées de l’album. Vous pouvez l’annuler avec Annuler.',
+      confirm: 'Supprimer {{count}} cases',
+    },
+    kinds: {
+      EMPTY_STICKER_CELL: {
+        title: 'Cases de sticker vides',
+        advice: 'Placez un sticker dans chaque case dans l’onglet Stickers, ou supprimez les cases inutiles.',
+      },
+      STICKER_WITHOUT_NAME: {
+        title: 'Stickers sans nom',
+        advice:
+          'Donnez un nom à chaque sticker dans l’onglet Stickers ; seuls les stickers doubles peuvent s’en passer.',
+      },
+      IMAGE_RESOLUTION_TOO_LOW: {
+        title: 'Images trop petites pour l’impression',
+        advice: 'Réduisez l’image sur la page ou remplacez-la par une photo plus grande (au moins 75 dpi).',
+      },
+      IMAGE_SIDE_TOO_LONG: {
+        title: 'Images trop grandes pour l’impression',
+        advice: 'Téléversez une version plus petite de la photo (côté le plus long 6000 px au plus).',
+      },
+      IMAGE_LOW_RESOLUTION: {
+        title: 'Images de faible résolution',
+        advice:
+          'Elles pourraient être floues à l’impression : réduisez-les ou utilisez une photo plus grande.',
+      },
+      EMPTY_SECTION: {
+        title: 'Chapitres sans pages',
+        advice: 'Ajoutez une page à chaque chapitre dans l’onglet Stickers, ou supprimez le chapitre.',
+      },
+    },
+  },
   editorSidebar: { minimize: 'Réduire la barre latérale', expand: 'Déplier la barre latérale' },
   editorTabBar: {
     close: 'Fermer {{tab}} et afficher le plan de travail',
@@ -764,6 +803,7 @@ export const fr: Catalogue = {
       empty: 'Aucune modification pour l’instant.',
       labels: {
         change: 'Modification',
+        remove_empty_sticker_cells: 'Cases de sticker vides supprimées',
         move: 'Déplacé',
         nudge: 'Décalé',
         resizing: 'Redimensionné',

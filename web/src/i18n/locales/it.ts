@@ -26,6 +26,45 @@ export const it: Catalogue = {
       login: 'Accedi',
     },
   },
+  albumProblems: {
+    noPage: 'Ancora senza pagina',
+    placeCount: '{{place}} ({{count}})',
+    removeEmpty: {
+      button: 'Rimuovi le caselle figurina vuote',
+      title: 'Rimuovere le caselle figurina vuote?',
+      message: '{{count}} caselle figurina vuote verranno rimosse dall’album. Puoi annullare con Annulla.',
+      confirm: 'Rimuovi {{count}} caselle',
+    },
+    kinds: {
+      EMPTY_STICKER_CELL: {
+        title: 'Caselle figurina vuote',
+        advice:
+          'Metti una figurina in ogni casella nella scheda Figurine, oppure rimuovi le caselle che non ti servono.',
+      },
+      STICKER_WITHOUT_NAME: {
+        title: 'Figurine senza nome',
+        advice:
+          'Dai un nome a ogni figurina nella scheda Figurine; solo le figurine doppie possono restarne senza.',
+      },
+      IMAGE_RESOLUTION_TOO_LOW: {
+        title: 'Immagini troppo piccole per la stampa',
+        advice:
+          'Rimpicciolisci l’immagine sulla pagina o sostituiscila con una foto più grande (almeno 75 dpi).',
+      },
+      IMAGE_SIDE_TOO_LONG: {
+        title: 'Immagini troppo grandi per la stampa',
+        advice: 'Carica una versione più piccola della foto (lato lungo al massimo 6000 px).',
+      },
+      IMAGE_LOW_RESOLUTION: {
+        title: 'Immagini a bassa risoluzione',
+        advice: 'Potrebbero risultare sfocate: rimpiccioliscile o usa una foto più grande.',
+      },
+      EMPTY_SECTION: {
+        title: 'Capitoli senza pagine',
+        advice: 'Aggiungi una pagina a ogni capitolo nella scheda Figurine, oppure elimina il capitolo.',
+      },
+    },
+  },
   editorSidebar: { minimize: 'Riduci la barra laterale', expand: 'Espandi la barra laterale' },
   editorTabBar: {
     close: 'Chiudi {{tab}} e mostra l’area di lavoro',
@@ -766,6 +805,7 @@ export const it: Catalogue = {
       empty: 'Ancora nessuna modifica.',
       labels: {
         change: 'Modifica',
+        remove_empty_sticker_cells: 'Caselle figurina vuote rimosse',
         move: 'Spostato',
         nudge: 'Spostato di poco',
         resizing: 'Ridimensionato',

@@ -27,6 +27,43 @@ export const pl: Catalogue = {
       login: 'Zaloguj się',
     },
   },
+  albumProblems: {
+    noPage: 'Jeszcze bez strony',
+    placeCount: '{{place}} ({{count}})',
+    removeEmpty: {
+      button: 'Usuń puste pola na naklejki',
+      title: 'Usunąć puste pola na naklejki?',
+      message:
+        'Liczba pustych pól na naklejki, które zostaną usunięte z albumu: {{count}}. Możesz to cofnąć przyciskiem Cofnij.',
+      confirm: 'Usuń pola ({{count}})',
+    },
+    kinds: {
+      EMPTY_STICKER_CELL: {
+        title: 'Puste pola na naklejki',
+        advice: 'W zakładce Naklejki umieść naklejkę w każdym polu albo usuń pola, których nie potrzebujesz.',
+      },
+      STICKER_WITHOUT_NAME: {
+        title: 'Naklejki bez nazwy',
+        advice: 'Nadaj każdej naklejce nazwę w zakładce Naklejki; tylko naklejki podwójne mogą jej nie mieć.',
+      },
+      IMAGE_RESOLUTION_TOO_LOW: {
+        title: 'Zdjęcia za małe do druku',
+        advice: 'Zmniejsz zdjęcie na stronie albo zastąp je większym (co najmniej 75 dpi).',
+      },
+      IMAGE_SIDE_TOO_LONG: {
+        title: 'Zdjęcia za duże do druku',
+        advice: 'Prześlij mniejszą wersję zdjęcia (dłuższy bok najwyżej 6000 px).',
+      },
+      IMAGE_LOW_RESOLUTION: {
+        title: 'Zdjęcia o niskiej rozdzielczości',
+        advice: 'Mogą wyjść nieostre w druku: zmniejsz je albo użyj większego zdjęcia.',
+      },
+      EMPTY_SECTION: {
+        title: 'Rozdziały bez stron',
+        advice: 'W zakładce Naklejki dodaj stronę do każdego rozdziału albo usuń rozdział.',
+      },
+    },
+  },
   editorSidebar: { minimize: 'Zwiń panel boczny', expand: 'Rozwiń panel boczny' },
   editorTabBar: {
     close: 'Zamknij {{tab}} i pokaż obszar roboczy',
@@ -755,6 +792,7 @@ export const pl: Catalogue = {
       empty: 'Jeszcze brak zmian.',
       labels: {
         change: 'Zmiana',
+        remove_empty_sticker_cells: 'Usunięto puste pola na naklejki',
         move: 'Przesunięto',
         nudge: 'Przesunięto lekko',
         resizing: 'Zmieniono rozmiar',
