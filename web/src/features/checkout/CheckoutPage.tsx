@@ -30,7 +30,7 @@ import {
   showsVatId,
   type CheckoutErrors,
 } from './rules.ts';
-import { SignInPrompt } from './SignInPrompt.tsx';
+import { GuestAccountNotice, SignInPrompt } from './SignInPrompt.tsx';
 import { useCheckoutState, type CheckoutState } from './useCheckoutState.ts';
 import { useSubmitOrder } from './useSubmitOrder.ts';
 import { VoucherBox } from './VoucherBox.tsx';
@@ -222,8 +222,11 @@ function CheckoutView({
   };
 
   const resetForNewOrder = () => {
-    state.setOrderId(null);
-    setStep(0);
+    state.startNewOrder();
+    submit.acknowledge();
+    setShowProductErrors(false);
+    setShowContactErrors(false);
+    setServerErrors({});
   };
 
   const albumErrors = submit.failure?.albumErrors.length ? submit.failure.albumErrors : checkout.errors;
@@ -262,6 +265,11 @@ function CheckoutView({
       </Group>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: onResult ? 12 : 8 }}>
+          {session.kind !== 'user' && step === 0 && !onResult && (
+            <Box mb="md">
+              <GuestAccountNotice albumId={albumId} />
+            </Box>
+          )}
           <Stepper
             active={active}
             onStepClick={(index) => {

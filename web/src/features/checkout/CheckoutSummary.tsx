@@ -64,7 +64,7 @@ export function CheckoutSummary({ checkout, fetching, voucherBox }: Props) {
           <Title order={2} size="h4">
             {t('checkout.summary.title')}
           </Title>
-          {fetching && <Loader size="xs" aria-label={t('checkout.summary.updating')} />}
+          {fetching && <Loader size="xs" role="status" aria-label={t('checkout.summary.updating')} />}
         </Group>
         <Stack gap={6} data-testid="checkout-lines">
           {checkout.line_items.map((line, index) => (

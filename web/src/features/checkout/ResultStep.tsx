@@ -37,7 +37,7 @@ export function ResultStep({
         <Button component={Link} to={editorPath(albumId)} variant="default">
           {t('checkout.backToEditor')}
         </Button>
-        <Button variant="subtle" onClick={onNewOrder}>
+        <Button variant="subtle" onClick={onNewOrder} data-testid="new-order">
           {t('checkout.result.newOrder')}
         </Button>
       </Group>

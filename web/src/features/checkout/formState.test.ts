@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   attemptFor,
+  checkoutToKeep,
   defaultCountryFor,
+  formForNextOrder,
   initialForm,
   loadCheckout,
   orderBody,
@@ -84,6 +86,48 @@ describe('checkout form state', () => {
     saveCheckout('album-1', { step: 2, form, attempt: null, orderId: null });
     expect(loadCheckout('album-1')).toMatchObject({ step: 2, form: { city: 'Köln' } });
     expect(loadCheckout('album-2')).toBeNull();
+  });
+
+  it('does not keep a placed order: the checkout opened later starts at the first step without the voucher', () => {
+    const form = {
+      ...filled(),
+      city: 'Köln',
+      voucherCode: 'EINMAL1',
+      voucherInput: 'EINMAL1',
+      printConsent: true,
+    };
+    const attempt = { key: 'k1', body: '{}' };
+    saveCheckout('album-3', { step: 3, form, attempt, orderId: 'order-1' });
+    const later = loadCheckout('album-3');
+    expect(later).toMatchObject({ step: 0, orderId: null, attempt: null });
+    // The address stays for the next order; the used voucher and the order's consent do not.
+    expect(later?.form).toMatchObject({
+      city: 'Köln',
+      voucherCode: '',
+      voucherInput: '',
+      printConsent: false,
+    });
+  });
+
+  it('does not show a thank-you an older page stored, and keeps an unfinished checkout as it was', () => {
+    const form = { ...filled(), voucherCode: 'EINMAL1' };
+    sessionStorage.setItem(
+      'stickerbook.checkout.album-4',
+      JSON.stringify({ step: 3, form, attempt: null, orderId: 'order-2' }),
+    );
+    expect(loadCheckout('album-4')).toMatchObject({ step: 0, orderId: null, form: { voucherCode: '' } });
+    const open = { step: 2, form, attempt: null, orderId: null };
+    expect(checkoutToKeep(open)).toBe(open);
+  });
+
+  it('clears only the voucher and the consent for the next order', () => {
+    const form = { ...filled(), voucherCode: 'X1', voucherInput: 'X1', printConsent: true, noAlbums: 80 };
+    expect(formForNextOrder(form)).toEqual({
+      ...form,
+      voucherCode: '',
+      voucherInput: '',
+      printConsent: false,
+    });
   });
 
   it('fills fields a stored form does not have from the defaults', () => {

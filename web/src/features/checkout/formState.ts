@@ -111,7 +111,7 @@ const storageKey = (albumId: string) => `stickerbook.checkout.${albumId}`;
 export function loadCheckout(albumId: string): Partial<StoredCheckout> | null {
   try {
     const raw = sessionStorage.getItem(storageKey(albumId));
-    return raw ? (JSON.parse(raw) as Partial<StoredCheckout>) : null;
+    return raw ? checkoutToKeep(JSON.parse(raw) as Partial<StoredCheckout>) : null;
   } catch {
     return null;
   }
@@ -119,10 +119,33 @@ export function loadCheckout(albumId: string): Partial<StoredCheckout> | null {
 
 export function saveCheckout(albumId: string, state: StoredCheckout): void {
   try {
-    sessionStorage.setItem(storageKey(albumId), JSON.stringify(state));
+    sessionStorage.setItem(storageKey(albumId), JSON.stringify(checkoutToKeep(state)));
   } catch {
     // A full or disabled storage only costs the reload comfort.
   }
+}
+
+/**
+ * The form for the next order of the same album: the address stays (the same customer orders again), but the
+ * voucher, which a single-use code has just used up, and the print consent, which each order asks for anew, do not.
+ */
+export function formForNextOrder(form: CheckoutForm): CheckoutForm {
+  return { ...form, voucherCode: '', voucherInput: '', printConsent: false };
+}
+
+/**
+ * What is kept for a later visit (issue 22 item 7). A placed order is not: its thank-you is shown once, and the
+ * checkout opened again later starts a new order at the first step, without the used voucher. Also applied to
+ * what an older page stored, so a thank-you stored before this rule is not shown again either.
+ */
+export function checkoutToKeep(state: Partial<StoredCheckout>): Partial<StoredCheckout> {
+  if (!state.orderId) return state;
+  return {
+    step: 0,
+    form: state.form ? formForNextOrder(state.form) : undefined,
+    attempt: null,
+    orderId: null,
+  };
 }
 
 /** The stored form over the defaults, so a field added later still has a value. */

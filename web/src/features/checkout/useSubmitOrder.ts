@@ -31,10 +31,8 @@ export function useSubmitOrder(state: CheckoutState, albumId: string) {
     setFailure(null);
     try {
       const order = await placeOrder(body, attempt.key);
-      state.setOrderId(order.id);
-      state.setAttempt(null);
+      state.orderPlaced(order.id);
       setStatus('success');
-      state.setStep(3);
     } catch (error) {
       // The price moved since the button was drawn: the quote is asked again, so the button shows the new total.
       if (errorCodeOf(error) === 'PRICE_CHANGED')
@@ -50,7 +48,7 @@ export function useSubmitOrder(state: CheckoutState, albumId: string) {
     }
   };
 
-  /** The error's OK: back to pending, the form as it was. */
+  /** The error's OK: back to pending, the form as it was. Also the start of a new order after a placed one. */
   const acknowledge = () => setStatus('pending');
 
   return { status, failure, submit, acknowledge };

@@ -1278,6 +1278,12 @@ export const de: Catalogue = {
       signUp: 'Registrieren',
       logIn: 'Anmelden',
     },
+    guestNotice: {
+      title: 'Zum Bestellen brauchst du ein Konto',
+      why: 'Über dein Konto bekommst du die Auftragsbestätigung und die Rechnung, verfolgst den Status deiner Bestellung und gibst das Album vor dem Druck frei.',
+      albumKept:
+        'Dein Album bleibt erhalten: Wenn du dich registrierst oder anmeldest, wird es in dein Konto übernommen, und du kommst genau hierher zurück.',
+    },
     errors: {
       FIELD_REQUIRED: 'Bitte fülle dieses Feld aus.',
       FIELD_TOO_LONG: 'Das ist zu lang (höchstens 100 Zeichen).',

@@ -1246,6 +1246,12 @@ export const en = {
       signUp: 'Sign up',
       logIn: 'Log in',
     },
+    guestNotice: {
+      title: 'Ordering needs an account',
+      why: 'Your account receives the order confirmation and the invoice, shows how your order is doing, and is where you approve the album for print.',
+      albumKept:
+        'Your album is kept: when you sign up or log in, it moves to your account and you come straight back here.',
+    },
     errors: {
       FIELD_REQUIRED: 'Please fill in this field.',
       FIELD_TOO_LONG: 'This is too long (at most 100 characters).',

@@ -1280,6 +1280,12 @@ export const fr: Catalogue = {
       signUp: 'S’inscrire',
       logIn: 'Se connecter',
     },
+    guestNotice: {
+      title: 'Un compte est nécessaire pour commander',
+      why: 'Votre compte reçoit la confirmation de commande et la facture, indique où en est votre commande et vous permet de valider l’album avant l’impression.',
+      albumKept:
+        'Votre album est conservé : lorsque vous vous inscrivez ou vous connectez, il est transféré sur votre compte et vous revenez directement ici.',
+    },
     errors: {
       FIELD_REQUIRED: 'Veuillez remplir ce champ.',
       FIELD_TOO_LONG: 'C’est trop long (100 caractères au maximum).',

@@ -1283,6 +1283,12 @@ export const it: Catalogue = {
       signUp: 'Registrati',
       logIn: 'Accedi',
     },
+    guestNotice: {
+      title: 'Per ordinare serve un account',
+      why: 'Nel tuo account ricevi la conferma d’ordine e la fattura, segui lo stato dell’ordine e approvi l’album prima della stampa.',
+      albumKept:
+        'Il tuo album resta salvato: quando ti registri o accedi passa al tuo account e torni direttamente qui.',
+    },
     errors: {
       FIELD_REQUIRED: 'Compila questo campo.',
       FIELD_TOO_LONG: 'Troppo lungo (al massimo 100 caratteri).',

@@ -1263,6 +1263,12 @@ export const pl: Catalogue = {
       signUp: 'Zarejestruj się',
       logIn: 'Zaloguj się',
     },
+    guestNotice: {
+      title: 'Do zamówienia potrzebne jest konto',
+      why: 'Na koncie otrzymasz potwierdzenie zamówienia i fakturę, śledzisz stan zamówienia i zatwierdzasz album do druku.',
+      albumKept:
+        'Twój album zostaje zachowany: po rejestracji lub zalogowaniu przechodzi na Twoje konto, a Ty wracasz prosto tutaj.',
+    },
     errors: {
       FIELD_REQUIRED: 'Wypełnij to pole.',
       FIELD_TOO_LONG: 'To jest za długie (najwyżej 100 znaków).',
