@@ -88,7 +88,8 @@ describe.skipIf(skipBrowserTests)('a price that changes while the checkout is op
 
     // After OK the button states the new total (the quote the refusal asked for), and ordering at it goes through.
     await page.unroute('**/api/v1/albums/*/checkout?*');
-    for (const route of held.splice(0)) await route.continue();
+    // A held request the page has since given up on (react-query aborts superseded ones) is handled already.
+    for (const route of held.splice(0)) await route.continue().catch(() => undefined);
     await page.getByTestId('submit-error-ok').click();
     await expect.poll(() => button.textContent(), { timeout: 10_000 }).toContain('287,39');
     await button.click();
