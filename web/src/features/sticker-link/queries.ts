@@ -19,7 +19,7 @@ export interface StickerLinkSettings {
 }
 export type StickerLinkAlbum = Album & Partial<StickerLinkSettings>;
 
-/** GET /albums/:id/sticker_uploads (server/src/routes/sticker-link.ts). */
+/** GET /albums/:id/sticker_uploads (server/src/sticker-link/routes.ts). */
 export interface StickerUpload {
   id: string;
   name: string;
