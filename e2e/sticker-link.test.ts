@@ -143,6 +143,14 @@ describe.skipIf(skipBrowserTests)('the sticker link in a browser', () => {
       .setInputFiles({ name: 'me-again.jpg', mimeType: 'image/jpeg', buffer: mirrored });
     await expect.poll(() => faceHint.getAttribute('data-state'), { timeout: 30_000 }).toBe('found');
     await phone.screenshot({ path: '/tmp/shots-sticker-link/e2e-phone-replace.png' }).catch(() => undefined);
+    // Sent right after the owner's panel has read its list: its next 30 s poll is far away, so only the server's
+    // news (sticker_uploads_changed) can bring the change to the panel within the 10 s asserted below.
+    await owner.waitForResponse(
+      (response) =>
+        response.request().method() === 'GET' &&
+        new URL(response.url()).pathname.endsWith(`/albums/${albumId}/sticker_uploads`),
+      { timeout: 40_000 },
+    );
     await next.click();
     await phone.getByTestId('sticker-upload-success').waitFor({ timeout: 30_000 });
     expect(await phone.getByTestId('sticker-upload-success').innerText()).toMatch(/changes have been saved/i);
