@@ -1,8 +1,9 @@
 import type { Database } from '../db/database.ts';
 import { cmykVariantKey } from '../images/cmyk-variant.ts';
 import { detectLargestFace } from '../images/faces.ts';
-import { findBlob, findImage, updateImage } from '../images/repository.ts';
+import { findBlob, findImage, STICKER_LINK_UPLOADER_PREFIX, updateImage } from '../images/repository.ts';
 import { makeVariants } from '../images/variants.ts';
+import { stickerUploadsChanged } from '../sticker-link/live.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 export const IMAGE_VARIANTS_QUEUE = 'image-variants';
@@ -62,4 +63,6 @@ export async function runImageVariantsJob(deps: ImageVariantsDeps, job: ImageVar
       variantsError: String((error as Error).message ?? error),
     });
   }
+  // A sticker link photo: the owner's open panel shows its face and thumbnail now (sticker-link/live.ts).
+  if (image.uploaderIdentifier.startsWith(STICKER_LINK_UPLOADER_PREFIX)) stickerUploadsChanged(image.albumId);
 }

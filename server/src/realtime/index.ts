@@ -9,6 +9,7 @@ import { Server, type Socket } from 'socket.io';
 import { isValidId, type Patch } from '@stickerbook/model';
 import { noteAlbumDocumentStored } from '../albums/cover-preview.ts';
 import { ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
+import { onStickerUploadsChanged } from '../sticker-link/live.ts';
 import { AlbumSyncService, parseMutationPayload, type SubmitResult } from './album-sync.ts';
 import { authenticateHandshake } from './handshake.ts';
 import {
@@ -113,8 +114,15 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   // Another instance changed a lock (broadcastAlbumLock): its sockets were told through the adapter already.
   io.on('album_locked', ({ albumId, locked }) => sync.setLocked(albumId, locked));
 
+  // Issue 22 item 9: the sticker link panel of every open editor reads the uploads again as soon as one arrives or
+  // its face is found (sticker-link/live.ts), not at its next 30 s poll. Through Redis to every instance.
+  const stopStickerUploadNews = onStickerUploadsChanged((albumId) =>
+    io.to(albumRoom(albumId)).emit('sticker_uploads_changed', { albumId }),
+  );
+
   // Close open sockets before Fastify closes the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
+    stopStickerUploadNews();
     io.local.emit('connection_error', {
       code: 'SERVER_SHUTDOWN',
       message: 'The server restarts; reconnecting',

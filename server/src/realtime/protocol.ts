@@ -1,7 +1,7 @@
 /**
  * The realtime wire protocol (docs/realtime.md is the reference for third-party clients; keep them in step).
  * Event names are SPEC §7's: the client emits `mutations` and `selection`; the server emits `mutations`,
- * `selection`, `user_left`, `merge_error` and `connection_error` (`connect_error` is socket.io's own event for a
+ * `selection`, `user_left`, `merge_error`, `connection_error`, `album_locked` and `sticker_uploads_changed` (`connect_error` is socket.io's own event for a
  * refused handshake).
  */
 import type { Patch } from '@stickerbook/model';
@@ -64,6 +64,11 @@ export interface ServerToClientEvents {
   connection_error: (payload: ConnectionErrorPayload) => void;
   /** Issue 13: print approval locked the album, or feedback unlocked it; editors switch to or from preview. */
   album_locked: (payload: { locked: boolean }) => void;
+  /**
+   * Issue 22 item 9: a sticker link upload of the album arrived, changed or had its photo processed; the sticker
+   * link panel reads GET /albums/:id/sticker_uploads again (the event itself carries nothing of the upload).
+   */
+  sticker_uploads_changed: (payload: { albumId: string }) => void;
 }
 
 /** Between instances (Redis adapter): a lock change, so every instance's sync cache knows it at once. */

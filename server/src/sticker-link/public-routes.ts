@@ -21,10 +21,12 @@ import {
   findBlob,
   findImage,
   insertBlob,
+  STICKER_LINK_UPLOADER_PREFIX,
   type BlobRow,
   type ImageRow,
 } from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
+import { stickerUploadsChanged } from './live.ts';
 import { mailsOwner, stickerUploadMailSender } from './notifications.ts';
 import {
   findAlbumByStickerToken,
@@ -86,7 +88,7 @@ const FACE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const FACE_CHECK_MAX_PIXELS = 4096 * 4096;
 
 /** The blob owner of link uploads: only this link's submissions may use them. */
-const linkUploader = (albumId: string) => `sticker_link:${albumId}`;
+const linkUploader = (albumId: string) => `${STICKER_LINK_UPLOADER_PREFIX}${albumId}`;
 
 export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = imageServices(app);
@@ -291,6 +293,8 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       // The face is found and the variants made by the image job after this answer (jobs/image-variants.ts).
       if (mailed) await mailSender.schedule(upload);
+      // The owner's open panel lists it now, not at its next poll (live.ts).
+      stickerUploadsChanged(album.id);
       reply.status(201);
       return {
         ...(await ownView(upload, { image, blob: photo.blob })),
@@ -381,6 +385,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         const old = await findImage(db, replaced.before.imageId);
         if (old) await deleteImageWithFiles(services, old);
       }
+      stickerUploadsChanged(album.id);
       return ownView(replaced.after);
     },
   );

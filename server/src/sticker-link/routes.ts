@@ -16,6 +16,7 @@ import {
   listStickerUploads,
   type StickerUploadRow,
 } from './repository.ts';
+import { stickerUploadsChanged } from './live.ts';
 import { mergeStickerUploads } from './service.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
@@ -106,6 +107,8 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         found.album.id,
         request.body.sticker_upload_ids,
       );
+      // The album's other open editors see them merged (live.ts).
+      stickerUploadsChanged(found.album.id);
       return { merged_at: mergedAt.toISOString(), sticker_uploads: await views(merged) };
     },
   );
@@ -130,6 +133,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         const image = await findImage(db, upload.imageId);
         if (image) await deleteImageWithFiles(services, image);
       }
+      stickerUploadsChanged(upload.albumId);
       return reply.status(204).send();
     },
   );

@@ -345,6 +345,21 @@ describe('AlbumSync', () => {
     expect(server.doc.nodes.r1.props.x).toBe(99);
   });
 
+  it('passes the news of changed sticker link uploads on, so the panel reads them again (issue 22 item 9)', async () => {
+    const onStickerUploadsChanged = vi.fn();
+    const transport = new FakeTransport(server);
+    const sync = new AlbumSync({
+      editor: newEditor(structuredClone(server.doc)),
+      albumId: 'album',
+      transport,
+      store: memoryOutboxStore(),
+      onStickerUploadsChanged,
+    });
+    await sync.ready;
+    transport.events!.stickerUploadsChanged();
+    expect(onStickerUploadsChanged).toHaveBeenCalledTimes(1);
+  });
+
   it('lets an admin keep editing an album locked for print', async () => {
     const { editor, transport } = await open();
     editor.setAccess({ isAdmin: true });

@@ -42,6 +42,8 @@ export interface AlbumSyncOptions {
   transport: SyncTransport;
   store: OutboxStore;
   notices?: Partial<SyncNotices>;
+  /** The album's sticker link uploads changed on the server: the sticker link panel reads them again. */
+  onStickerUploadsChanged?: () => void;
   autosaveDelayMs?: number;
   newId?: () => string;
 }
@@ -60,6 +62,7 @@ export class AlbumSync {
   private readonly transport: SyncTransport;
   private readonly store: OutboxStore;
   private readonly notices: Partial<SyncNotices>;
+  private readonly onStickerUploadsChanged: () => void;
   private readonly autosaveDelayMs: number;
   private readonly newId: () => string;
   private readonly clientId: string;
@@ -100,6 +103,7 @@ export class AlbumSync {
     this.transport = options.transport;
     this.store = options.store;
     this.notices = options.notices ?? {};
+    this.onStickerUploadsChanged = options.onStickerUploadsChanged ?? (() => {});
     this.autosaveDelayMs = options.autosaveDelayMs ?? AUTOSAVE_DELAY_MS;
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.clientId = this.newId();
@@ -223,6 +227,7 @@ export class AlbumSync {
         if (error.code === 'ACCESS_LOST') this.fail('accessLost');
       },
       albumLocked: (locked) => this.onAlbumLocked(locked),
+      stickerUploadsChanged: () => this.onStickerUploadsChanged(),
     });
   }
 

@@ -11,6 +11,8 @@
 import i18n from 'i18next';
 import type { Editor } from '../editor/Editor.ts';
 import type { Atom } from '../editor/state/atom.ts';
+import { queryClient } from '../app/queryClient.ts';
+import { stickerUploadsQueryKey } from '../features/sticker-link/queries.ts';
 import { notify } from '../ui/notify.ts';
 import { AlbumSync, type SyncStatus } from './albumSync.ts';
 import { forgetLeaving, isLeaving } from './leaving.ts';
@@ -53,6 +55,9 @@ export function startAlbumSync(options: {
         if (!isLeaving(options.albumId)) notify.error(i18n.t('sync.accessLost'));
       },
     },
+    // Issue 22 item 9: a contributor's photo is in the sticker link panel within a second, not at its 30 s poll.
+    onStickerUploadsChanged: () =>
+      void queryClient.invalidateQueries({ queryKey: stickerUploadsQueryKey(options.albumId) }),
   });
   exposeForBrowserTests(options.albumId, options.editor, sync);
   return {

@@ -37,6 +37,8 @@ export interface TransportEvents {
   connectionError(error: { code: string; message: string }): void;
   /** Print approval locked the album, or feedback unlocked it (server `album_locked`, SPEC §4 Album lock). */
   albumLocked(locked: boolean): void;
+  /** A sticker link upload of the album arrived or changed (server `sticker_uploads_changed`, issue 22 item 9). */
+  stickerUploadsChanged(): void;
 }
 
 export interface SyncTransport {
@@ -95,6 +97,7 @@ export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
       socket.on('album_locked', (payload: { locked?: unknown }) => {
         if (typeof payload?.locked === 'boolean') events.albumLocked(payload.locked);
       });
+      socket.on('sticker_uploads_changed', () => events.stickerUploadsChanged());
     },
     async send(mutation) {
       if (!socket?.connected) throw new Error('offline');

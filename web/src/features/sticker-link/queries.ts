@@ -19,7 +19,7 @@ export interface StickerLinkSettings {
 }
 export type StickerLinkAlbum = Album & Partial<StickerLinkSettings>;
 
-/** GET /albums/:id/sticker_uploads (server/src/routes/sticker-link.ts). */
+/** GET /albums/:id/sticker_uploads (server/src/sticker-link/routes.ts). */
 export interface StickerUpload {
   id: string;
   name: string;
@@ -37,7 +37,8 @@ export interface StickerUpload {
   image: ImageRecord | null;
 }
 
-const uploadsKey = (albumId: string) => ['albums', albumId, 'sticker_uploads'] as const;
+export const stickerUploadsQueryKey = (albumId: string) => ['albums', albumId, 'sticker_uploads'] as const;
+const uploadsKey = stickerUploadsQueryKey;
 
 export function useUpdateStickerLink(albumId: string) {
   const client = useQueryClient();
@@ -48,7 +49,10 @@ export function useUpdateStickerLink(albumId: string) {
   });
 }
 
-/** SPEC §4: the collected uploads refresh every 30 s while the tab is open. */
+/**
+ * SPEC §4: the collected uploads refresh every 30 s while the tab is open; an open editor also reads them again as
+ * soon as the server says they changed (realtime `sticker_uploads_changed`, web/src/sync/index.ts).
+ */
 export function useStickerUploads(albumId: string, enabled: boolean) {
   return useQuery({
     queryKey: uploadsKey(albumId),
