@@ -1670,6 +1670,8 @@ export const de: Catalogue = {
       submit: 'Ereignis hinzufügen',
       added: 'Ereignis hinzugefügt.',
       noneLeft: 'Alle Ereignisse sind bereits in der Zeitleiste.',
+      outOfOrderTitle: 'Ereignis außer der Reihe hinzufügen?',
+      addAnyway: 'Trotzdem hinzufügen',
     },
     comments: {
       title: 'Kommentare zur Bestellung',
@@ -1743,10 +1745,11 @@ export const de: Catalogue = {
     },
     steps: {
       placed: 'Bestellt',
+      review: 'In Prüfung',
       approved: 'Freigegeben',
-      accepted: 'Angenommen',
       production: 'In Produktion',
       shipped: 'Versendet',
+      invoice: 'Rechnung',
       notYet: 'Noch nicht',
     },
     invoicePanel: {

@@ -1639,6 +1639,8 @@ export const en = {
       submit: 'Add event',
       added: 'Event added.',
       noneLeft: 'Every event is already on the timeline.',
+      outOfOrderTitle: 'Add this event out of order?',
+      addAnyway: 'Add anyway',
     },
     comments: {
       title: 'Order comments',
@@ -1713,10 +1715,11 @@ export const en = {
     },
     steps: {
       placed: 'Ordered',
+      review: 'In review',
       approved: 'Approved',
-      accepted: 'Accepted',
       production: 'In production',
       shipped: 'Shipped',
+      invoice: 'Invoice',
       notYet: 'Not yet',
     },
     invoicePanel: {
