@@ -93,7 +93,7 @@ describe.skipIf(skipBrowserTests)('a price that changes while the checkout is op
     await page.getByTestId('submit-error-ok').click();
     await expect.poll(() => button.textContent(), { timeout: 10_000 }).toContain('287,39');
     await button.click();
-    const orderId = await page.getByTestId('order-id').textContent();
+    const orderId = await page.getByTestId('order-id').getAttribute('data-order-id');
     const { order } = await apiCall<{ order: { amount_gross: number } }>(
       stack.baseUrl,
       `/orders/${orderId}`,

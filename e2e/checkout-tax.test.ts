@@ -128,7 +128,7 @@ describe.skipIf(skipBrowserTests)('VAT across borders in the checkout', () => {
 
     await page.getByTestId('contact-consent').check();
     await page.getByTestId('checkout-submit').click();
-    const orderId = await page.getByTestId('order-id').textContent();
+    const orderId = await page.getByTestId('order-id').getAttribute('data-order-id');
     const { order } = await apiCall<{ order: { amount: number; amount_gross: number } }>(
       stack.baseUrl,
       `/orders/${orderId}`,

@@ -146,8 +146,10 @@ describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
         expect(await page.getByTestId('contact-consent').isChecked()).toBe(true);
 
         await page.getByTestId('checkout-submit').click();
-        const orderId = await page.getByTestId('order-id').textContent();
+        const orderId = await page.getByTestId('order-id').getAttribute('data-order-id');
         expect(orderId).toBeTruthy();
+        // The result names the order by its number, as the list, the mail and the invoice do, not by its UUID.
+        await expect.poll(() => page.getByTestId('order-id').innerText()).toMatch(/^SB-\d+$/);
         await shot(page, `${name}-4-result`);
 
         // The order carries what was chosen, priced by the server.

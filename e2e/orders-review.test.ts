@@ -124,6 +124,10 @@ describe.skipIf(skipBrowserTests)('orders, review and print approval in browsers
       await card.getByText('Hauptstraße 12').waitFor();
       expect(await card.locator('[data-step="placed"]').getAttribute('data-active')).toBe('true');
       expect(await card.locator('[data-step="approved"]').getAttribute('data-active')).toBe('false');
+      // The customer's status is their milestone, in their language (issue 22 item 6).
+      expect(await card.getByTestId('order-status-message').innerText()).toBe(
+        language === 'de' ? 'Bestellung eingegangen' : 'Order received',
+      );
       // The cover is the album's own first spread, drawn by the renderer.
       await card.getByTestId('cover-preview').waitFor();
       await shot(a.page, `${language}-1-orders`);

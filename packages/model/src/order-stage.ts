@@ -38,3 +38,62 @@ export function orderStage(updates: readonly TimelineEntry[]): OrderStage {
   if (standingDesignApproval(updates)) return 'transfer';
   return 'review';
 }
+
+/**
+ * What a customer sees of the timeline (issue 22 item 6): their milestones, never the shop's internal steps
+ * (export, transfer, the print shop's shipment label). Each milestone names the signals that reach it; an update
+ * whose signal is in none stays with staff. Staff keep the whole timeline.
+ */
+export const CUSTOMER_MILESTONES = [
+  { key: 'received', signals: ['order_placed'] },
+  { key: 'in_review', signals: ['accepted', 'review_feedback'] },
+  { key: 'approved', signals: DESIGN_APPROVED_SIGNALS },
+  { key: 'in_production', signals: PRODUCTION_SIGNALS },
+  { key: 'shipped', signals: SHIPPED_SIGNALS },
+  { key: 'invoice', signals: ['invoice_created', 'credit_note_created'] },
+] as const;
+
+export type CustomerMilestone = (typeof CUSTOMER_MILESTONES)[number]['key'];
+
+/** The milestone a signal reaches for the customer; undefined for a staff-only step. */
+export function customerMilestoneOf(signal: string): CustomerMilestone | undefined {
+  return CUSTOMER_MILESTONES.find((milestone) => (milestone.signals as readonly string[]).includes(signal))
+    ?.key;
+}
+
+/**
+ * SPEC §4 lists the signals staff add in the order an order goes through them; where that order is a sequence
+ * (the corrections `rejected` and `review_feedback` may come at any time), this is it. The design step is reached
+ * by the approval that stands, the customer's print approval or staff's `review_completed`.
+ */
+export const SIGNAL_SEQUENCE = [
+  'accepted',
+  'review_completed',
+  'transfer_completed',
+  'production_started',
+  'albums_shipped',
+  'shipment_created',
+] as const;
+
+export type SequencedSignal = (typeof SIGNAL_SEQUENCE)[number];
+
+/**
+ * Why a staff signal would be out of SPEC §4's order: the earlier steps still missing, or the later ones already
+ * on the timeline (`updates` oldest first). Null when it is in order or not part of the sequence.
+ */
+export function signalOutOfOrder(
+  signal: string,
+  updates: readonly TimelineEntry[],
+): { missing: SequencedSignal[]; later: SequencedSignal[] } | null {
+  const at = (SIGNAL_SEQUENCE as readonly string[]).indexOf(signal);
+  if (at < 0) return null;
+  const reached = (step: SequencedSignal) =>
+    step === 'review_completed'
+      ? standingDesignApproval(updates) !== undefined
+      : updates.some((update) => update.signal === step);
+  const missing = SIGNAL_SEQUENCE.slice(0, at).filter((step) => !reached(step));
+  const later = SIGNAL_SEQUENCE.slice(at + 1).filter((step) =>
+    updates.some((update) => update.signal === step),
+  );
+  return missing.length === 0 && later.length === 0 ? null : { missing, later };
+}

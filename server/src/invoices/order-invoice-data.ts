@@ -5,6 +5,7 @@ import { translated } from '../orders/texts.ts';
 import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../pdf/format.ts';
 import type { InvoiceAllowance, InvoiceData, InvoiceDelivery, InvoiceLine } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
+import { orderName } from '../orders/view.ts';
 
 /** The document language of an order: its album language when the documents speak it, else German. */
 export function documentLanguage(order: OrderRow): DocumentLanguage {
@@ -114,7 +115,7 @@ export function orderInvoiceData(input: {
     correctedInvoice: input.corrected,
     issueDate: input.issueDate,
     delivery: orderDelivery(order, input.shippedAt, input.issueDate),
-    orderNumber: `SB-${order.number}`,
+    orderNumber: orderName(order.number),
     language,
     taxTreatment: order.taxTreatment,
     buyerReference: order.buyerReference ?? undefined,

@@ -92,6 +92,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
             })
             .optional(),
           trigger_email: z.boolean().optional(),
+          /** Add it although it is out of SPEC §4's order (the admin confirmed the 409's reason). */
+          confirm: z.boolean().optional(),
         }),
         response: { 201: orderResponse, ...errorResponses },
       },
@@ -108,6 +110,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           metadata: request.body.metadata ?? {},
           triggerEmail: request.body.trigger_email === true,
           userId: admin.id,
+          confirm: request.body.confirm === true,
+          language: requestLanguage(request),
         },
       );
       return reply.status(201).send(await answer(order, request));

@@ -20,7 +20,7 @@ import { checkoutSchema } from './checkout-view.ts';
 import { findOrder, listOrdersOfUser, loadOrderParts, type OrderRow } from './repository.ts';
 import { AlbumHeaderCache, checkoutFor, type OrdersContext } from './service.ts';
 import { requestLanguage, signalTitle, STAFF_SIGNALS } from './texts.ts';
-import { orderSchema, toOrderView } from './view.ts';
+import { orderName, orderSchema, toOrderView } from './view.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
 
@@ -85,6 +85,8 @@ const orderFormSchema = z.strictObject({
 const placedSchema = z.object({
   order: z.object({
     id: z.string(),
+    number: z.number().int(),
+    name: z.string(),
     amount: z.number().int(),
     amount_gross: z.number().int(),
     currency: z.enum(['EUR', 'PLN']),
@@ -182,6 +184,8 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(result.created ? 201 : 200).send({
         order: {
           id: order.id,
+          number: order.number,
+          name: orderName(order.number),
           amount: order.amount,
           amount_gross: order.amountGross,
           currency: order.currency,

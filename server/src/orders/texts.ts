@@ -3,7 +3,14 @@
  * messages of the checkout rules, voucher messages (SPEC §5/§8), order signal titles (SPEC §4) and money.
  * Codes stay the contract; these strings are what the form shows beside a field.
  */
-import type { CheckoutFieldError, Currency, QuoteErrorCode, VoucherStatus } from '@stickerbook/model';
+import {
+  customerMilestoneOf,
+  type CheckoutFieldError,
+  type CustomerMilestone,
+  type Currency,
+  type QuoteErrorCode,
+  type VoucherStatus,
+} from '@stickerbook/model';
 import type { FastifyRequest } from 'fastify';
 import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
 
@@ -388,6 +395,145 @@ const SIGNAL_TITLES: Record<Language, Record<string, string>> = {
 
 export function signalTitle(signal: string, language: Language): string {
   return SIGNAL_TITLES[language][signal] ?? signal;
+}
+
+/**
+ * The customer's milestones (issue 22 item 6), as the customer reads them: a step the shop takes internally reads
+ * as the milestone it reaches ("Bestellung angenommen" is "In Prüfung" for the customer).
+ */
+const MILESTONE_TITLES: Record<Language, Record<CustomerMilestone, string>> = {
+  de: {
+    received: 'Bestellung eingegangen',
+    in_review: 'In Prüfung',
+    approved: 'Freigegeben',
+    in_production: 'In Produktion',
+    shipped: 'Versendet',
+    invoice: 'Rechnung erstellt',
+  },
+  en: {
+    received: 'Order received',
+    in_review: 'In review',
+    approved: 'Approved',
+    in_production: 'In production',
+    shipped: 'Shipped',
+    invoice: 'Invoice issued',
+  },
+  fr: {
+    received: 'Commande reçue',
+    in_review: 'En cours de vérification',
+    approved: 'Validée',
+    in_production: 'En production',
+    shipped: 'Expédiée',
+    invoice: 'Facture émise',
+  },
+  it: {
+    received: 'Ordine ricevuto',
+    in_review: 'In verifica',
+    approved: 'Approvato',
+    in_production: 'In produzione',
+    shipped: 'Spedito',
+    invoice: 'Fattura emessa',
+  },
+  pl: {
+    received: 'Zamówienie przyjęte',
+    in_review: 'W trakcie weryfikacji',
+    approved: 'Zatwierdzone',
+    in_production: 'W produkcji',
+    shipped: 'Wysłane',
+    invoice: 'Faktura wystawiona',
+  },
+};
+
+/** How the customer reads a signal: its milestone's title (a credit note keeps its own); undefined: staff only. */
+export function customerSignalTitle(signal: string, language: Language): string | undefined {
+  const milestone = customerMilestoneOf(signal);
+  if (!milestone) return undefined;
+  if (signal === 'credit_note_created') return signalTitle(signal, language);
+  return MILESTONE_TITLES[language][milestone];
+}
+
+/** The carrier our parcels go with (tracking.ts links DHL's tracking page). */
+const CARRIER = 'DHL';
+
+const SHIPPED_WITH: Record<Language, (carrier: string) => string> = {
+  de: (carrier) => `Versendet mit ${carrier}`,
+  en: (carrier) => `Shipped with ${carrier}`,
+  fr: (carrier) => `Expédiée avec ${carrier}`,
+  it: (carrier) => `Spedito con ${carrier}`,
+  pl: (carrier) => `Wysłane przez ${carrier}`,
+};
+
+/** The shipped milestone with its carrier, when the update carries a tracking code. */
+export function shippedWithCarrier(language: Language): string {
+  return SHIPPED_WITH[language](CARRIER);
+}
+
+const OUT_OF_ORDER: Record<
+  Language,
+  {
+    missing: (signal: string, steps: string, many: boolean) => string;
+    later: (signal: string, steps: string, many: boolean) => string;
+    and: string;
+    quote: (title: string) => string;
+  }
+> = {
+  de: {
+    missing: (signal, steps, many) =>
+      `${signal} kommt erst nach ${steps}; ${many ? 'die fehlen' : 'das fehlt'} noch.`,
+    later: (signal, steps, many) =>
+      `${signal} kommt vor ${steps}; ${many ? 'die stehen' : 'das steht'} schon in der Zeitleiste.`,
+    and: 'und',
+    quote: (title) => `„${title}“`,
+  },
+  en: {
+    missing: (signal, steps, many) =>
+      `${signal} comes after ${steps}, which ${many ? 'are' : 'is'} still missing.`,
+    later: (signal, steps, many) =>
+      `${signal} comes before ${steps}, which ${many ? 'are' : 'is'} already on the timeline.`,
+    and: 'and',
+    quote: (title) => `“${title}”`,
+  },
+  fr: {
+    missing: (signal, steps, many) =>
+      `${signal} vient après ${steps}, qui ${many ? 'manquent' : 'manque'} encore.`,
+    later: (signal, steps, many) =>
+      `${signal} vient avant ${steps}, ${many ? 'déjà présents' : 'déjà présent'} dans l’historique.`,
+    and: 'et',
+    quote: (title) => `« ${title} »`,
+  },
+  it: {
+    missing: (signal, steps, many) =>
+      `${signal} viene dopo ${steps}, che ${many ? 'mancano' : 'manca'} ancora.`,
+    later: (signal, steps, many) =>
+      `${signal} viene prima di ${steps}, ${many ? 'già presenti' : 'già presente'} nella cronologia.`,
+    and: 'e',
+    quote: (title) => `«${title}»`,
+  },
+  pl: {
+    missing: (signal, steps, many) =>
+      `${signal} następuje po ${steps}, a ${many ? 'tych' : 'tego'} jeszcze brakuje.`,
+    later: (signal, steps, many) =>
+      `${signal} następuje przed ${steps}, a ${many ? 'te są' : 'to jest'} już na osi czasu.`,
+    and: 'i',
+    quote: (title) => `„${title}”`,
+  },
+};
+
+/** Why a staff signal is out of SPEC §4's order, in the admin's language. */
+export function signalOutOfOrderReason(
+  signal: string,
+  outOfOrder: { missing: readonly string[]; later: readonly string[] },
+  language: Language,
+): string {
+  const texts = OUT_OF_ORDER[language];
+  const list = (signals: readonly string[]) => {
+    const titles = signals.map((step) => texts.quote(signalTitle(step, language)));
+    return titles.length > 1 ? `${titles.slice(0, -1).join(', ')} ${texts.and} ${titles.at(-1)}` : titles[0]!;
+  };
+  const title = texts.quote(signalTitle(signal, language));
+  return outOfOrder.missing.length > 0
+    ? texts.missing(title, list(outOfOrder.missing), outOfOrder.missing.length > 1)
+    : texts.later(title, list(outOfOrder.later), outOfOrder.later.length > 1);
 }
 
 /** An admin-edited text in the wanted language, else English, else German, else any. */

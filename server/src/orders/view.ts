@@ -12,8 +12,8 @@ import type { Language } from '../http/languages.ts';
 import type { OrderDocumentRow, OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { orderDocumentPath } from '../invoices/document-links.ts';
 import { trackingUrl } from './tracking.ts';
-import { formatMoney, signalTitle, translated } from './texts.ts';
-import { changeViews, customerMetadata } from './order-changes.ts';
+import { customerSignalTitle, formatMoney, shippedWithCarrier, signalTitle, translated } from './texts.ts';
+import { changeViews, customerMetadata, ORDER_CHANGED } from './order-changes.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
 
 const statusCellSchema = z.object({
@@ -170,7 +170,10 @@ function statusCell(done: OrderUpdateRow | undefined, pendingDate: string | null
 /**
  * `linkTo` turns a document path into the link the browser opens (signed by the routes: a link opened in a new
  * tab carries no bearer token); left out, the bare path. `audience`: staff read every update with every change
- * and who made it; the customer (the default) reads the changes that touch them (order-changes.ts).
+ * and who made it; the customer (the default) reads their milestones (received, in review, approved, in
+ * production, shipped with the tracking link, invoice; the model's CUSTOMER_MILESTONES) under the milestone's
+ * title, and the changes that touch them (order-changes.ts) — never the shop's internal steps (export, transfer).
+ * The status message is the latest update the reader sees: for the customer, the latest milestone.
  */
 export function toOrderView(
   order: OrderRow,
@@ -183,13 +186,22 @@ export function toOrderView(
   const human = (amount: number) => formatMoney(amount, currency, language);
   const staff = options.audience === 'staff';
   const updates = parts.updates.get(order.id) ?? [];
+  const titleOf = (signal: string) =>
+    (staff ? undefined : customerSignalTitle(signal, language)) ?? signalTitle(signal, language);
   const visibleUpdates = updates.flatMap((update) => {
+    if (!staff && update.signal !== ORDER_CHANGED && !customerSignalTitle(update.signal, language)) return [];
     const metadata = staff ? update.metadata : customerMetadata(update.signal, update.metadata);
     return metadata ? [{ update, metadata }] : [];
   });
+  const statusOf = (update: OrderUpdateRow) =>
+    !staff &&
+    SHIPPED_SIGNALS.includes(update.signal as (typeof SHIPPED_SIGNALS)[number]) &&
+    trackingUrl(update.metadata)
+      ? shippedWithCarrier(language)
+      : titleOf(update.signal);
   const address = parts.addresses.get(order.id);
   const album = order.albumId ? parts.albums.get(order.albumId) : undefined;
-  const last = visibleUpdates.at(-1)?.update;
+  const last = visibleUpdates.findLast(({ update }) => staff || update.signal !== ORDER_CHANGED)?.update;
   return {
     id: order.id,
     number: order.number,
@@ -204,7 +216,7 @@ export function toOrderView(
     amount_gross_human: human(order.amountGross),
     tax_value_human: human(order.taxValue),
     created_at: order.createdAt.toISOString(),
-    status_message: last ? signalTitle(last.signal, language) : '',
+    status_message: last ? statusOf(last) : '',
     phone: order.phone,
     quote_name: order.quoteName,
     sticker_packaging_type: order.stickerPackagingType,
@@ -271,7 +283,7 @@ export function toOrderView(
       id: update.id,
       signal: update.signal,
       title: update.signal,
-      human_title: signalTitle(update.signal, language),
+      human_title: titleOf(update.signal),
       message: update.message,
       created_at: update.createdAt.toISOString(),
       metadata,

@@ -92,7 +92,11 @@ describe.each(DATABASE_KINDS)('invoices issued from orders on %s', (kind) => {
     const placed = await placeOrder({ lastName: 'Versandprüfer' });
     const shipped = await call('POST', `/orders/${placed.id}/order_updates`, {
       token: adminToken,
-      payload: { signal: 'albums_shipped', metadata: { tracking_code: '00340434161094042557' } },
+      payload: {
+        signal: 'albums_shipped',
+        metadata: { tracking_code: '00340434161094042557' },
+        confirm: true,
+      },
     });
     expect(shipped.statusCode, shipped.body).toBe(201);
     const today = new Date().toISOString().slice(0, 10);

@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { albums } from '../../src/db/schema.ts';
+import { albums, orderUpdates } from '../../src/db/schema.ts';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
 import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
@@ -66,7 +66,8 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
       (await dashboard(`scope=${scope}&query=scopeful`)).orders.map((order) => order.id);
 
     expect(await inScope('pending_review')).toEqual([orderId]);
-    expect((await addEvent(orderId, { signal: 'review_completed' })).statusCode).toBe(201);
+    // Scopes follow the signals even when staff add them out of SPEC §4's order (confirmed).
+    expect((await addEvent(orderId, { signal: 'review_completed', confirm: true })).statusCode).toBe(201);
     expect(await inScope('pending_review')).toEqual([]);
     expect(await inScope('pending_transfer')).toEqual([orderId]);
     const designCheck = async () =>
@@ -78,11 +79,12 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect(await inScope('pending_review')).toEqual([orderId]);
     expect(await designCheck()).toBe('pending');
 
-    await addEvent(orderId, { signal: 'transfer_completed' });
+    await addEvent(orderId, { signal: 'transfer_completed', confirm: true });
     expect(await inScope('pending_shipment')).toEqual([orderId]);
     const shipped = await addEvent(orderId, {
       signal: 'albums_shipped',
       metadata: { tracking_code: '00340434161094042557' },
+      confirm: true,
     });
     expect(shipped.statusCode).toBe(201);
     expect(await inScope('shipped')).toEqual([orderId]);
@@ -101,7 +103,7 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     const albumsAfter = (await call('GET', '/albums/dashboard', { token: adminToken })).json().meta.counts;
     expect(albumsAfter.show_all).toBe(albumsBefore.show_all + 1);
     expect(albumsAfter.with_order).toBe(albumsBefore.with_order + 1);
-    await addEvent(orderId, { signal: 'review_completed' });
+    await addEvent(orderId, { signal: 'review_completed', confirm: true });
     const moved = (await dashboard('')).meta.counts;
     expect(moved).toMatchObject({
       pending_review: before.pending_review,
@@ -121,6 +123,82 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect(again.json().error.code).toBe('SIGNAL_ALREADY_PRESENT');
     expect((await addEvent(orderId, { signal: 'order_placed' })).statusCode).toBe(400);
     expect((await addEvent(orderId, {})).statusCode).toBe(400);
+  });
+
+  it('refuses a shipment before acceptance and production with 409 and the reason, and adds it when confirmed', async () => {
+    const { orderId } = await placeOrder();
+    const refused = await addEvent(orderId, { signal: 'albums_shipped' });
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().error.code).toBe('SIGNAL_OUT_OF_ORDER');
+    expect(refused.json().error.message).toContain(
+      '„Alben versendet“ kommt erst nach „Bestellung angenommen“',
+    );
+    const order = async () =>
+      (await call('GET', `/orders/${orderId}`, { token: adminToken })).json().order as {
+        order_updates: Array<{ signal: string }>;
+      };
+    expect((await order()).order_updates.map((u) => u.signal)).toEqual(['order_placed']);
+    const confirmed = await addEvent(orderId, { signal: 'albums_shipped', confirm: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect((await order()).order_updates.map((u) => u.signal)).toEqual(['order_placed', 'albums_shipped']);
+  });
+
+  it('shows the customer only their milestones, with the carrier and tracking link, and staff everything', async () => {
+    const { orderId } = await placeOrder();
+    expect((await addEvent(orderId, { signal: 'accepted' })).statusCode).toBe(201);
+    expect((await addEvent(orderId, { signal: 'review_completed' })).statusCode).toBe(201);
+    await t.database.db.insert(orderUpdates).values([
+      { orderId, signal: 'export_started', metadata: {} },
+      { orderId, signal: 'export_completed', metadata: {} },
+    ]);
+    expect((await addEvent(orderId, { signal: 'transfer_completed' })).statusCode).toBe(201);
+    const customerView = async () =>
+      (await call('GET', `/orders/${orderId}`, { token: customer.access_token })).json().order as {
+        status_message: string;
+        order_updates: Array<{ signal: string; human_title: string; target_url: string | null }>;
+      };
+    // Export and transfer are the shop's own steps: the customer still reads "approved".
+    let mine = await customerView();
+    expect(mine.status_message).toBe('Freigegeben');
+    expect(mine.order_updates.map((u) => [u.signal, u.human_title])).toEqual([
+      ['order_placed', 'Bestellung eingegangen'],
+      ['accepted', 'In Prüfung'],
+      ['review_completed', 'Freigegeben'],
+    ]);
+    expect((await addEvent(orderId, { signal: 'production_started' })).statusCode).toBe(201);
+    expect((await call('POST', `/orders/${orderId}/invoice`, { token: adminToken })).statusCode).toBe(201);
+    mine = await customerView();
+    expect(mine.status_message).toBe('Rechnung erstellt');
+    const shipped = await addEvent(orderId, {
+      signal: 'albums_shipped',
+      metadata: { dhl_tracking_code: '00340434161094042557' },
+    });
+    expect(shipped.statusCode, shipped.body).toBe(201);
+    mine = await customerView();
+    expect(mine.status_message).toBe('Versendet mit DHL');
+    expect(mine.order_updates.map((u) => u.human_title)).toEqual([
+      'Bestellung eingegangen',
+      'In Prüfung',
+      'Freigegeben',
+      'In Produktion',
+      'Rechnung erstellt',
+      'Versendet',
+    ]);
+    expect(mine.order_updates.at(-1)!.target_url).toContain('00340434161094042557');
+    const list = (await call('GET', '/orders', { token: customer.access_token })).json().orders as Array<{
+      id: string;
+      status_message: string;
+    }>;
+    expect(list.find((order) => order.id === orderId)!.status_message).toBe('Versendet mit DHL');
+    // Staff keep every step under its own title.
+    const staff = (await call('GET', `/orders/${orderId}`, { token: adminToken })).json().order as {
+      status_message: string;
+      order_updates: Array<{ signal: string }>;
+    };
+    expect(staff.status_message).toBe('Alben versendet');
+    expect(staff.order_updates.map((u) => u.signal)).toEqual(
+      expect.arrayContaining(['export_started', 'export_completed', 'transfer_completed', 'invoice_created']),
+    );
   });
 
   it('finds orders by number, e-mail, name, album title and identifier', async () => {

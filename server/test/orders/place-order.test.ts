@@ -75,6 +75,9 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
       review: { can_approve: true, can_submit_review: false },
     });
     expect(detail.name).toBe(`SB-${detail.number}`);
+    // One order number everywhere: the answer to POST /orders names it as the order page does.
+    expect(order.number).toBe(detail.number);
+    expect(order.name).toBe(detail.name);
     expect(
       detail.line_items.map((item: { product: string; amount: number }) => [item.product, item.amount]),
     ).toEqual([

@@ -93,7 +93,8 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
       ['print_approved', null],
       ['review_feedback', 'Bitte Seite 3 ändern'],
     ]);
-    expect(order.status_message).toBe('Feedback zum Design');
+    // The customer reads their milestone, the design back in review (issue 22 item 6).
+    expect(order.status_message).toBe('In Prüfung');
   });
 
   it('answers 404 to anyone but the order’s user', async () => {

@@ -18,6 +18,7 @@ import {
 } from '@stickerbook/model';
 import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../auth/access-tokens.ts';
 import { preflightView } from '../../albums/preflight-view.ts';
 import { AppError, notFound } from '../../http/errors.ts';
@@ -27,6 +28,7 @@ import { orderConfirmationMail } from '../mail.ts';
 import type { Language } from '../../http/languages.ts';
 import { priceListFromTables, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';
 import {
+  findOrder,
   findOrderByIdempotencyKey,
   isUniqueViolation,
   loadOrderStart,
@@ -78,7 +80,8 @@ export interface OrderForm {
 /** The order that answers the request: the new one, or for a replayed request the stored one (`created` false). */
 export interface PlaceOrderResult {
   created: boolean;
-  order: OrderSummary;
+  /** With its number, the one order number the customer reads everywhere (SB-10001). */
+  order: OrderSummary & { number: number };
 }
 
 /** Canonical JSON (sorted keys) of the form: the same order asked twice hashes the same however it is spelled. */
@@ -114,10 +117,17 @@ function priceChanged(expected: number, quote: Quote, language: Language): AppEr
   });
 }
 
-function replay(existing: OrderSummary, hash: string): PlaceOrderResult {
+async function replay(
+  db: Db,
+  existing: OrderSummary & { number?: number },
+  hash: string,
+): Promise<PlaceOrderResult> {
   if (existing.requestHash !== hash)
     throw new AppError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for another order');
-  return { created: false, order: existing };
+  // order_start's summary (migration 0021) has no number; a replay is rare enough to read it on its own.
+  const number = existing.number ?? (await findOrder(db, existing.id))?.number;
+  if (number === undefined) throw notFound('Order');
+  return { created: false, order: { ...existing, number } };
 }
 
 const text = (value: string | null | undefined) => {
@@ -163,7 +173,7 @@ export async function placeOrder(
       albumId: form.album_id,
     }),
   ]);
-  if (start.existing) return replay(start.existing, hash);
+  if (start.existing) return replay(ctx.db, start.existing, hash);
   const album = start.album;
   if (!fresh || !album) throw notFound('Album');
   const checks = await albumChecksOf(ctx, album.id, fresh);
@@ -274,7 +284,7 @@ export async function placeOrder(
   // pg-boss started and the mail queue made before the transaction: inside it only the job's row is written.
   await ctx.jobs.ready(MAIL_QUEUE);
   try {
-    await placeOrderRows(
+    const placed = await placeOrderRows(
       ctx.db,
       {
         id: order.id,
@@ -298,12 +308,12 @@ export async function placeOrder(
         await ctx.jobs.send(MAIL_QUEUE, mail, { ...MAIL_SEND_OPTIONS, db: { executeSql: execute } });
       },
     );
-    return { created: true, order };
+    return { created: true, order: { ...order, number: placed.number } };
   } catch (error) {
     if (error instanceof VoucherUsedUp) throw notApplicable('taken');
     if (isUniqueViolation(error)) {
       const winner = await findOrderByIdempotencyKey(ctx.db, principal.id, input.idempotencyKey);
-      if (winner) return replay(winner, hash);
+      if (winner) return replay(ctx.db, winner, hash);
     }
     throw error;
   }

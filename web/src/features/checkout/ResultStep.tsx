@@ -3,8 +3,9 @@ import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { editorPath } from '../editor-shell/editorKeys.ts';
+import { useOrder } from '../orders/queries.ts';
 
-/** SPEC §2 result step: the placed order, with its page and the way back to the album. */
+/** SPEC §2 result step: the placed order by its number, with its page and the way back to the album. */
 export function ResultStep({
   albumId,
   orderId,
@@ -15,6 +16,7 @@ export function ResultStep({
   onNewOrder: () => void;
 }) {
   const { t } = useTranslation();
+  const order = useOrder(orderId);
   return (
     <Stack align="center" ta="center" gap="sm" py="xl" data-testid="checkout-result">
       <ThemeIcon size={64} radius="xl" color="teal" variant="light">
@@ -26,8 +28,9 @@ export function ResultStep({
       </Text>
       <Text size="sm">
         {t('checkout.result.orderId')}{' '}
-        <Text span ff="monospace" fw={600} data-testid="order-id">
-          {orderId}
+        {/* The one order number the customer reads everywhere (SB-10001); the id stays for links and tests. */}
+        <Text span ff="monospace" fw={600} data-testid="order-id" data-order-id={orderId}>
+          {order.data?.name ?? '…'}
         </Text>
       </Text>
       <Group justify="center" mt="sm">

@@ -235,6 +235,9 @@ export interface OrderBody {
 
 export interface PlacedOrder {
   id: string;
+  /** The order number (10001) and its name as customers quote it (SB-10001). */
+  number: number;
+  name: string;
   amount: number;
   amount_gross: number;
   currency: string;

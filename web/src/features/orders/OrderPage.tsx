@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Grid.css';
 import { Alert, Anchor, Button, Container, Grid, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { isApiError } from '../../api/errors.ts';
@@ -50,6 +50,12 @@ export function OrderPage() {
   const { id = '' } = useParams();
   const order = useOrder(id);
   const viewer = useViewer();
+  // The tab names the order by its one number, as the page, the list, the mail and the invoice do.
+  const name = order.data?.name;
+  useEffect(() => {
+    if (name)
+      document.title = `${t('orders.detail.titleNumbered', { number: name })} · ${t('a11y.siteName')}`;
+  }, [name, t]);
 
   if (order.isError && isApiError(order.error) && order.error.status === 404) return <NotFoundPage />;
   return (
@@ -75,15 +81,13 @@ export function OrderPage() {
         <Stack gap="lg" data-testid="order-page">
           <Group justify="space-between" align="flex-end">
             <Stack gap={4}>
-              <Title order={1}>
-                {order.data.number
-                  ? t('orders.detail.titleNumbered', { number: order.data.number })
-                  : t('orders.detail.title')}
-              </Title>
+              <Title order={1}>{t('orders.detail.titleNumbered', { number: order.data.name })}</Title>
               <Text c="dimmed">
                 {order.data.album.title} · {formatDate(order.data.created_at)}
               </Text>
-              {order.data.status_message && <Text>{order.data.status_message}</Text>}
+              {order.data.status_message && (
+                <Text data-testid="order-status-message">{order.data.status_message}</Text>
+              )}
             </Stack>
             <OrderSteps updates={order.data.order_updates} />
           </Group>

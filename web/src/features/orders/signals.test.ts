@@ -46,10 +46,32 @@ describe('the badge chain of an order card', () => {
     ]);
     expect(steps.map((s) => [s.key, s.date])).toEqual([
       ['placed', '2027-01-01T09:00:00Z'],
+      ['review', '2027-01-03T10:00:00Z'],
       ['approved', '2027-01-05T10:00:00Z'],
-      ['accepted', null],
       ['production', null],
       ['shipped', null],
+      ['invoice', null],
+    ]);
+  });
+
+  it('shows the customer’s milestones only: the shop’s export and transfer light no badge (issue 22 item 6)', () => {
+    const steps = orderSteps([
+      update('order_placed', '2027-01-01T09:00:00Z'),
+      update('accepted', '2027-01-02T09:00:00Z'),
+      update('print_approved', '2027-01-03T09:00:00Z'),
+      update('export_completed', '2027-01-04T09:00:00Z'),
+      update('transfer_completed', '2027-01-04T10:00:00Z'),
+      update('production_started', '2027-01-05T09:00:00Z'),
+      update('invoice_created', '2027-01-06T09:00:00Z'),
+      update('albums_shipped', '2027-01-07T09:00:00Z'),
+    ]);
+    expect(steps.map((s) => [s.key, s.date])).toEqual([
+      ['placed', '2027-01-01T09:00:00Z'],
+      ['review', '2027-01-02T09:00:00Z'],
+      ['approved', '2027-01-03T09:00:00Z'],
+      ['production', '2027-01-05T09:00:00Z'],
+      ['shipped', '2027-01-07T09:00:00Z'],
+      ['invoice', '2027-01-06T09:00:00Z'],
     ]);
   });
 

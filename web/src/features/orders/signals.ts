@@ -1,4 +1,4 @@
-import { DESIGN_APPROVED_SIGNALS, standingDesignApproval } from '@stickerbook/model';
+import { CUSTOMER_MILESTONES, standingDesignApproval, type CustomerMilestone } from '@stickerbook/model';
 import type { InvoiceStatus, OrderUpdate } from './types.ts';
 
 /**
@@ -60,16 +60,22 @@ export function invoiceTone(status: InvoiceStatus | string): Tone {
 }
 
 /**
- * The badge chain on an order card (SPEC §2): the steps an order goes through, in order. A step is active when
- * an update with one of its signals exists; its date is the first such update's. The design approval is the one
- * that stands (the model's order signal rules): feedback after an approval takes the step back.
+ * The badge chain on an order card and page (SPEC §2): the customer's milestones (issue 22 item 6, the model's
+ * CUSTOMER_MILESTONES), in order — received, in review, approved, in production, shipped, invoice. A step is active
+ * when an update with one of its signals exists; its date is the first such update's. The design approval is the
+ * one that stands (the model's order signal rules): feedback after an approval takes the step back. The shop's own
+ * steps (export, transfer) are no badge: staff read them on the timeline.
  */
+const milestoneSignals = (key: CustomerMilestone): readonly string[] =>
+  CUSTOMER_MILESTONES.find((milestone) => milestone.key === key)?.signals ?? [];
+
 export const ORDER_STEPS = [
-  { key: 'placed', signals: ['order_placed'] },
-  { key: 'approved', signals: DESIGN_APPROVED_SIGNALS },
-  { key: 'accepted', signals: ['accepted'] },
-  { key: 'production', signals: ['production_started'] },
-  { key: 'shipped', signals: ['shipment_created', 'albums_shipped', 'shipped'] },
+  { key: 'placed', signals: milestoneSignals('received') },
+  { key: 'review', signals: milestoneSignals('in_review') },
+  { key: 'approved', signals: milestoneSignals('approved') },
+  { key: 'production', signals: milestoneSignals('in_production') },
+  { key: 'shipped', signals: milestoneSignals('shipped') },
+  { key: 'invoice', signals: ['invoice_created'] as readonly string[] },
 ] as const;
 
 export type OrderStepKey = (typeof ORDER_STEPS)[number]['key'];
@@ -86,7 +92,7 @@ export function orderSteps(updates: readonly OrderUpdate[]): OrderStep[] {
     const done =
       step.key === 'approved'
         ? standingDesignApproval(byTime)
-        : byTime.find((u) => (step.signals as readonly string[]).includes(u.signal));
+        : byTime.find((u) => step.signals.includes(u.signal));
     return { key: step.key, date: done?.created_at ?? null };
   });
 }

@@ -1717,6 +1717,8 @@ export const de: Catalogue = {
       submit: 'Ereignis hinzufügen',
       added: 'Ereignis hinzugefügt.',
       noneLeft: 'Alle Ereignisse sind bereits in der Zeitleiste.',
+      outOfOrderTitle: 'Ereignis außer der Reihe hinzufügen?',
+      addAnyway: 'Trotzdem hinzufügen',
     },
     comments: {
       title: 'Kommentare zur Bestellung',
@@ -1790,10 +1792,11 @@ export const de: Catalogue = {
     },
     steps: {
       placed: 'Bestellt',
+      review: 'In Prüfung',
       approved: 'Freigegeben',
-      accepted: 'Angenommen',
       production: 'In Produktion',
       shipped: 'Versendet',
+      invoice: 'Rechnung',
       notYet: 'Noch nicht',
     },
     invoicePanel: {

@@ -1682,6 +1682,8 @@ export const en = {
       submit: 'Add event',
       added: 'Event added.',
       noneLeft: 'Every event is already on the timeline.',
+      outOfOrderTitle: 'Add this event out of order?',
+      addAnyway: 'Add anyway',
     },
     comments: {
       title: 'Order comments',
@@ -1756,10 +1758,11 @@ export const en = {
     },
     steps: {
       placed: 'Ordered',
+      review: 'In review',
       approved: 'Approved',
-      accepted: 'Accepted',
       production: 'In production',
       shipped: 'Shipped',
+      invoice: 'Invoice',
       notYet: 'Not yet',
     },
     invoicePanel: {

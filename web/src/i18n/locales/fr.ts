@@ -1719,6 +1719,8 @@ export const fr: Catalogue = {
       submit: "Ajouter l'événement",
       added: 'Événement ajouté.',
       noneLeft: 'Tous les événements figurent déjà dans la chronologie.',
+      outOfOrderTitle: 'Ajouter cet événement hors de l’ordre prévu ?',
+      addAnyway: 'Ajouter quand même',
     },
     comments: {
       title: 'Commentaires sur la commande',
@@ -1793,10 +1795,11 @@ export const fr: Catalogue = {
     },
     steps: {
       placed: 'Commandé',
+      review: 'En vérification',
       approved: 'Validé',
-      accepted: 'Accepté',
       production: 'En production',
       shipped: 'Expédié',
+      invoice: 'Facture',
       notYet: 'Pas encore',
     },
     invoicePanel: {

@@ -1720,6 +1720,8 @@ export const it: Catalogue = {
       submit: 'Aggiungi evento',
       added: 'Evento aggiunto.',
       noneLeft: 'Tutti gli eventi sono già nella cronologia.',
+      outOfOrderTitle: 'Aggiungere questo evento fuori sequenza?',
+      addAnyway: 'Aggiungi comunque',
     },
     comments: {
       title: "Commenti sull'ordine",
@@ -1794,10 +1796,11 @@ export const it: Catalogue = {
     },
     steps: {
       placed: 'Ordinato',
+      review: 'In verifica',
       approved: 'Approvato',
-      accepted: 'Accettato',
       production: 'In produzione',
       shipped: 'Spedito',
+      invoice: 'Fattura',
       notYet: 'Non ancora',
     },
     invoicePanel: {

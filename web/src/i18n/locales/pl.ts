@@ -1699,6 +1699,8 @@ export const pl: Catalogue = {
       submit: 'Dodaj zdarzenie',
       added: 'Dodano zdarzenie.',
       noneLeft: 'Wszystkie zdarzenia są już na osi czasu.',
+      outOfOrderTitle: 'Dodać to zdarzenie poza kolejnością?',
+      addAnyway: 'Dodaj mimo to',
     },
     comments: {
       title: 'Komentarze do zamówienia',
@@ -1772,10 +1774,11 @@ export const pl: Catalogue = {
     },
     steps: {
       placed: 'Zamówione',
+      review: 'W weryfikacji',
       approved: 'Zatwierdzone',
-      accepted: 'Przyjęte',
       production: 'W produkcji',
       shipped: 'Wysłane',
+      invoice: 'Faktura',
       notYet: 'Jeszcze nie',
     },
     invoicePanel: {

@@ -1,14 +1,17 @@
 import { Alert, Button, Checkbox, Paper, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { confirm } from '../../../ui/confirm.tsx';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import type { Order } from '../types.ts';
 import { offeredSignals } from './offeredSignals.ts';
 import { useAddOrderUpdate, useStaffSignals } from './queries.ts';
+import { addSignalAsking } from './signalOrder.ts';
 
 /**
  * SPEC §4 events form: only the staff signals not yet on the timeline are offered (none left → a notice), an
  * optional tracking code (shown as a carrier link) and optionally an e-mail to the customer in the album language.
+ * A signal out of SPEC §4's order is sent only after the admin confirmed the server's reason (signalOrder.ts).
  */
 export function EventsForm({ order }: { order: Order }) {
   const { t } = useTranslation();
@@ -21,26 +24,34 @@ export function EventsForm({ order }: { order: Order }) {
 
   const offered = offeredSignals(signals.data ?? [], order.order_updates);
 
-  const submit = () => {
+  const submit = async () => {
     if (!signal) return;
-    add.mutate(
-      {
-        signal,
-        message: message.trim() || undefined,
-        metadata: trackingCode.trim() ? { tracking_code: trackingCode.trim() } : undefined,
-        trigger_email: sendEmail,
-      },
-      {
-        onSuccess: () => {
-          setSignal(null);
-          setMessage('');
-          setTrackingCode('');
-          setSendEmail(false);
-          notify.success(t('orderAdmin.events.added'));
-        },
-        onError: (error) => notify.error(t('orderAdmin.saveFailed', { message: errorMessage(error) })),
-      },
-    );
+    const body = {
+      signal,
+      message: message.trim() || undefined,
+      metadata: trackingCode.trim() ? { tracking_code: trackingCode.trim() } : undefined,
+      trigger_email: sendEmail,
+    };
+    try {
+      // Out of SPEC §4's order: the confirm modal names the server's reason before the signal is sent again.
+      const added = await addSignalAsking(
+        (confirmed) => add.mutateAsync(confirmed ? { ...body, confirm: true } : body),
+        (reason) =>
+          confirm({
+            title: t('orderAdmin.events.outOfOrderTitle'),
+            message: reason,
+            confirmLabel: t('orderAdmin.events.addAnyway'),
+          }),
+      );
+      if (!added) return;
+      setSignal(null);
+      setMessage('');
+      setTrackingCode('');
+      setSendEmail(false);
+      notify.success(t('orderAdmin.events.added'));
+    } catch (error) {
+      notify.error(t('orderAdmin.saveFailed', { message: errorMessage(error) }));
+    }
   };
 
   return (
@@ -86,7 +97,12 @@ export function EventsForm({ order }: { order: Order }) {
             data-testid="events-send-email"
           />
           {/* SPEC §5: an event needs a signal. */}
-          <Button onClick={submit} disabled={!signal} loading={add.isPending} data-testid="events-submit">
+          <Button
+            onClick={() => void submit()}
+            disabled={!signal}
+            loading={add.isPending}
+            data-testid="events-submit"
+          >
             {t('orderAdmin.events.submit')}
           </Button>
         </Stack>

@@ -38,6 +38,8 @@ export interface NewOrderUpdate {
   message?: string;
   metadata?: { tracking_code: string };
   trigger_email?: boolean;
+  /** Add it although it is out of SPEC §4's order: the admin confirmed the reason of the 409. */
+  confirm?: boolean;
 }
 
 export const useAddOrderUpdate = (orderId: string) =>
