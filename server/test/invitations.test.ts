@@ -104,6 +104,7 @@ describe.each(DATABASE_KINDS)('album invitations on %s', (kind) => {
     expect((await call('GET', '/invitations/pending', squatter.access_token)).json()).toEqual({
       invitations: [],
       verification_required: true,
+      waiting: 1,
     });
     // Activating needs the mail's token: none, another account's, or a forged one change nothing.
     const other = await signUp(t.app);
@@ -186,7 +187,7 @@ describe.each(DATABASE_KINDS)('album invitations on %s', (kind) => {
     ).json<Invitation>();
     // Signing up with the invited address proves nothing: the invitation waits for the activation link.
     const unverified = await call('GET', '/invitations/pending', invitee.access_token);
-    expect(unverified.json()).toEqual({ invitations: [], verification_required: true });
+    expect(unverified.json()).toEqual({ invitations: [], verification_required: true, waiting: 1 });
     await activateFromMail(invitee);
     const pending = await call('GET', '/invitations/pending', invitee.access_token);
     expect(pending.statusCode).toBe(200);
