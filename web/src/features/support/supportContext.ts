@@ -15,8 +15,11 @@ export interface SupportPlace {
 
 const ALBUM_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** Screens with an action bar of their own along the bottom (on phones): help stays in the header's menu there. */
-const OWN_BOTTOM_BAR = new Set(['wizard', 'wizardConfirm']);
+/**
+ * Screens with an action bar of their own along the bottom (on phones): help stays in the header's menu there. The
+ * checkout's Next and order buttons end its steps at the bottom right, where the corner button would cover them.
+ */
+const OWN_BOTTOM_BAR = new Set(['wizard', 'wizardConfirm', 'checkout']);
 
 export function supportPlaceOf(pathname: string): SupportPlace {
   const match = matchRoutes(ROUTE_OBJECTS, pathname)?.at(-1);
