@@ -13,6 +13,8 @@ import * as schema from './schema.ts';
 
 /** The common Drizzle surface of both drivers; repositories only see this. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** The handle a `db.transaction` callback gets. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Raw SQL in the shape pg-boss's `db` option expects. */
 export type ExecuteSql = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;

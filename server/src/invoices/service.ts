@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ne } from 'drizzle-orm';
 import type { Config } from '../config/index.ts';
+import { lockOrder } from '../orders/order-totals.ts';
 import type { Db } from '../db/database.ts';
 import { addresses, invoices, lineItems, orders, orderUpdates } from '../db/schema.ts';
-import { AppError, notFound } from '../http/errors.ts';
+import { AppError } from '../http/errors.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import type { JobSender } from '../jobs/sender.ts';
@@ -74,8 +75,7 @@ interface IssueContext {
 export async function issueInvoice(ctx: IssueContext, orderId: string, userId: string): Promise<InvoiceRow> {
   await prepareInvoiceMail(ctx.jobs);
   const issued = await ctx.db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!order) throw notFound('Order');
+    const order = await lockOrder(tx, orderId);
     const [standing] = await tx
       .select({ id: invoices.id })
       .from(invoices)

@@ -9,12 +9,10 @@
  * an edit and an issue never interleave: either the edit lands before the invoice is built, or it is refused.
  */
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { invoices } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import type { Language } from '../http/languages.ts';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const MESSAGES: Record<Language, (number: string) => string> = {
   de: (number) =>

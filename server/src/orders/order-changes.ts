@@ -8,7 +8,7 @@
  * their contact and tax data — but not staff-only fields (the order's internal remark) nor who made them.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Db, Tx } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
 import type { Language } from '../http/languages.ts';
 import { formatMoney } from './texts.ts';
@@ -27,8 +27,6 @@ export interface OrderChange {
   from: ChangeValue;
   to: ChangeValue;
 }
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const CHANGE_FIELDS = [
   'no_albums',

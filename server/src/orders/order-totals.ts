@@ -6,13 +6,13 @@
  */
 import { grossOf, orderTotals, voucherDiscount, type TaxTreatment } from '@stickerbook/model';
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
+import type { Tx } from '../db/database.ts';
 import { lineItems, orders } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import type { OrderChange } from './order-changes.ts';
 import type { OrderRow } from './repository.ts';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx } from '../db/database.ts';
 
 /** The order row, locked for the rest of the transaction (every edit and the invoice issue take this lock). */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
