@@ -6,7 +6,7 @@ import { COUNTRIES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { requireAdmin } from '../orders/admin-access.ts';
+import { adminOnly } from '../orders/admin-access.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import {
   allPriceTables,
@@ -133,17 +133,12 @@ export const priceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const responses = { ...errorResponses, 422: errorEnvelopeSchema };
   // Before validation: a non-admin gets the same 404 whatever the body, so the routes do not show they exist.
-  app.addHook('preValidation', async (request) => {
-    requireAdmin(request);
-  });
+  app.addHook('preValidation', adminOnly);
 
   app.get(
     '/admin/prices',
     { schema: { tags: ['admin'], response: { 200: priceTablesSchema, ...responses } } },
-    async (request) => {
-      requireAdmin(request);
-      return allPriceTables(db);
-    },
+    async () => allPriceTables(db),
   );
 
   app.patch(
@@ -156,7 +151,6 @@ export const priceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       if (!(await applyPriceChange(db, request.body))) throw notFound('Price');
       return allPriceTables(db);
     },
@@ -170,10 +164,7 @@ export const priceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.object({ vouchers: z.array(voucherSchema) }), ...responses },
       },
     },
-    async (request) => {
-      requireAdmin(request);
-      return { vouchers: (await listVouchers(db)).map((row) => toVoucherView(row)) };
-    },
+    async () => ({ vouchers: (await listVouchers(db)).map((row) => toVoucherView(row)) }),
   );
 
   app.post(
@@ -186,7 +177,6 @@ export const priceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const body = request.body;
       const row = await insertVoucher(db, {
         code: body.code,
@@ -213,7 +203,6 @@ export const priceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const row = await deactivateVoucher(db, request.params.id);
       if (!row) throw notFound('Voucher');
       return { voucher: toVoucherView(row) };
