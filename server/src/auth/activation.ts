@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob } from '../jobs/mail.ts';
+import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 interface ActivationText {
@@ -48,12 +48,6 @@ const TEXTS: Record<Language, ActivationText> = {
     ignore: 'Nie rejestrowałeś się? Możesz zignorować tę wiadomość.',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function activationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/profile/activate?token=${encodeURIComponent(token)}`;

@@ -5,7 +5,7 @@
  */
 import type { Database } from '../db/database.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob } from '../jobs/mail.ts';
+import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 interface InvitationText {
@@ -55,12 +55,6 @@ function languageOf(value: string | null | undefined): Language {
   const code = value?.slice(0, 2).toLowerCase() ?? '';
   return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function acceptUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/invitations/${encodeURIComponent(token)}/accept`;

@@ -7,7 +7,7 @@
  * unpaid invoice refunds nothing, it only means the invoice need not be paid).
  */
 import type { SellerConfig } from '../config/index.ts';
-import type { MailJob } from '../jobs/mail.ts';
+import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { formatDate, formatMoney, type DocumentLanguage } from '../pdf/format.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 
@@ -182,12 +182,6 @@ const TEXTS: Record<DocumentLanguage, InvoiceMailTexts> = {
     closing: 'Pozdrawiamy',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** An IBAN in groups of four, as people type it: DE02 1203 0000 0000 2020 51. */
 const groupedIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');

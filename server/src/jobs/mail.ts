@@ -6,6 +6,13 @@ import type { BlobStorage } from '../storage/index.ts';
 
 export const MAIL_QUEUE = 'mail';
 
+/** Text as HTML for a mail's HTML part. */
+export const escapeHtml = (value: string) =>
+  value.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
 /** A mail that could not be handed to the SMTP server is tried again: after 1, 2, 4, 8 and 16 minutes. */
 export const MAIL_SEND_OPTIONS = { retryLimit: 5, retryDelay: 60, retryBackoff: true };
 

@@ -4,7 +4,7 @@
  * mail queue (jobs/mail.ts) is written in the order's own transaction, so a placed order always has its mail.
  */
 import type { Currency } from '@stickerbook/model';
-import type { MailJob } from '../jobs/mail.ts';
+import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 import type { Language } from '../http/languages.ts';
 import { formatDay, formatMoney, translated } from './texts.ts';
 import type { AddressRow, LineItemRow, OrderRow } from './repository.ts';
@@ -146,12 +146,6 @@ const TEXTS: Record<Language, MailTexts> = {
       'Produkty personalizowane są wyłączone z prawa odstąpienia od umowy (zob. informacje dla klienta).',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** What the confirmation mail shows of an order: written inside the order's transaction, before it commits. */
 export interface ConfirmationInput {

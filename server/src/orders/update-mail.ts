@@ -4,7 +4,7 @@
  * tracking link when the update carries a tracking code.
  */
 import type { Language } from '../http/languages.ts';
-import type { MailJob } from '../jobs/mail.ts';
+import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { signalTitle } from './texts.ts';
 
 interface UpdateMailTexts {
@@ -54,12 +54,6 @@ const GREETING: Record<Language, string> = {
   it: 'Ciao,',
   pl: 'Dzień dobry,',
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export function orderUpdateMail(input: {
   to: string;

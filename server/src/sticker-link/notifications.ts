@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob } from '../jobs/mail.ts';
+import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 export const STICKER_UPLOAD_MAIL_QUEUE = 'sticker-upload-mail';
@@ -205,12 +205,6 @@ const TEXTS: Record<Language, MailText> = {
     why: 'Otrzymujesz tę wiadomość, ponieważ powiadomienia e-mail są włączone dla tego albumu. Możesz je wyłączyć w ustawieniach albumu.',
   },
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /** The mail itself: plain text and the same as simple HTML. */
 export function stickerUploadMail(input: {

@@ -5,7 +5,7 @@
  * sender's page sent: nothing of the album is looked up, so a foreign id shows nothing about that album.
  */
 import { LANGUAGES, type Language } from '../http/languages.ts';
-import type { MailJob } from '../jobs/mail.ts';
+import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface SupportMailText {
   subject(email: string): string;
@@ -96,12 +96,6 @@ export function mailLanguageOf(locale: string | null | undefined): Language {
   const code = locale?.slice(0, 2).toLowerCase() ?? '';
   return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 export interface SupportMailInput {
   to: string;
