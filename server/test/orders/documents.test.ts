@@ -344,7 +344,7 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
     await imageJobs?.stop();
     await stack?.stop();
     await sftp?.close();
-    await rm(keyDir, { recursive: true, force: true });
+    if (keyDir) await rm(keyDir, { recursive: true, force: true });
   });
 
   it('exports the four print PDFs with JSON and checksummed manifest, then lands the zip on the SFTP server', async () => {

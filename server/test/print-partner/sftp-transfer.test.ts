@@ -10,7 +10,7 @@ import {
   type PrintPartnerSftpConfig,
   type TransferProgress,
 } from '../../src/print-partner/sftp-transfer.ts';
-import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts';
+import { parseableKeyPair, startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts';
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const FAST_RETRIES = [20, 40, 80];
@@ -133,8 +133,7 @@ describe('transferArtifact over SFTP', () => {
   });
 
   it('does not retry a refused key or a server with another host key', async () => {
-    const { utils } = (await import('ssh2')).default;
-    const stranger = { ...config, privateKey: utils.generateKeyPairSync('ed25519').private };
+    const stranger = { ...config, privateKey: parseableKeyPair().private };
     const progress: TransferProgress[] = [];
     await expect(
       transferArtifact(stranger, artifactPath, 'x.zip', {
