@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
 import {
   ADMIN,
+  apiCall,
   createAlbumFromBlueprint,
   launchBrowser,
   logInApi,
@@ -126,22 +127,25 @@ describe.skipIf(skipBrowserTests)('help widget: the built-in contact form', () =
 
     // An admin reads it on the outbox page: the sender's e-mail, the album id with its link, the page.
     const admin = await logInApi(stack.baseUrl, ADMIN);
+    // The mail job may still be sending: wait until the outbox holds the mail, then read it on the page.
+    await expect
+      .poll(
+        async () =>
+          (
+            await apiCall<{ mails: { text: string }[] }>(stack.baseUrl, '/admin/outbox', {
+              token: admin.access_token,
+            })
+          ).mails.some((m) => m.text.includes('The sticker export looks blurry.')),
+        { timeout: 60_000, interval: 500 },
+      )
+      .toBe(true);
     const adminPage = await newPage(browser, stack.baseUrl, { viewport: DESKTOP });
     await signInWithSession(adminPage.page, admin);
     await adminPage.page.goto('/admin/outbox');
     const mail = adminPage.page
       .getByTestId('outbox-mail')
       .filter({ hasText: 'The sticker export looks blurry.' });
-    // The mail job may still be sending when the page first loads: read the outbox again until it is there.
-    await expect
-      .poll(
-        async () => {
-          if ((await mail.count()) === 0) await adminPage.page.reload();
-          return mail.count();
-        },
-        { timeout: 60_000, interval: 1_000 },
-      )
-      .toBeGreaterThan(0);
+    await mail.first().waitFor();
     const text = (await mail.first().textContent()) ?? '';
     expect(text).toContain(`Support message from ${email}`);
     expect(text).toContain(`From: ${email} (signed in)`);
