@@ -129,7 +129,7 @@ describe.skipIf(skipBrowserTests)('the documents of an order in the back office'
 
     // Delivery note: a PDF in a new tab.
     const noteUrl = await opensPdfInNewTab(page, page.getByTestId('delivery-note'));
-    expect(new URL(noteUrl).pathname).toBe(`/api/v1/orders/${orderId}/delivery_note`);
+    expect(new URL(noteUrl).pathname).toBe(`/api/v1/orders/${orderId}/delivery_note.pdf`);
     const note = await fetchLink(noteUrl);
     expect(note.type).toContain('application/pdf');
     expect(note.bytes.subarray(0, 5).toString()).toBe('%PDF-');

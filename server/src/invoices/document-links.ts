@@ -7,6 +7,9 @@ import type { UrlSigner } from '../storage/index.ts';
  */
 const TTL_SECONDS = 10 * 60;
 
+/** The delivery note's PDF, under the order (GET /orders/{id}/delivery_note answers a signed link to it). */
+export const DELIVERY_NOTE_FILE = 'delivery_note.pdf';
+
 export const orderDocumentPath = (orderId: string, file: string) =>
   `/api/v1/orders/${encodeURIComponent(orderId)}/${file}`;
 

@@ -13,7 +13,12 @@ import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { createStorage, type UrlSigner } from '../storage/index.ts';
-import { hasDocumentSignature, orderDocumentPath, signedDocumentUrl } from './document-links.ts';
+import {
+  DELIVERY_NOTE_FILE,
+  hasDocumentSignature,
+  orderDocumentPath,
+  signedDocumentUrl,
+} from './document-links.ts';
 import { issueCreditNote } from '../orders/actions/issue-credit-note.ts';
 import { issueInvoice } from '../orders/actions/issue-invoice.ts';
 import {
@@ -101,7 +106,7 @@ export const invoiceRoutes: FastifyPluginAsyncZod = async (app) => {
         invoice: invoice ? view(invoice) : null,
         credit_note: note ? view(note) : null,
         history: history.map(view),
-        delivery_note_url: signedDocumentUrl(signer, orderDocumentPath(orderId, 'delivery_note')),
+        delivery_note_url: signedDocumentUrl(signer, orderDocumentPath(orderId, DELIVERY_NOTE_FILE)),
       };
     },
   );

@@ -7,7 +7,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../http/errors.ts';
-import { hasDocumentSignature, orderDocumentPath } from '../invoices/document-links.ts';
+import {
+  DELIVERY_NOTE_FILE,
+  hasDocumentSignature,
+  orderDocumentPath,
+  signedDocumentUrl,
+} from '../invoices/document-links.ts';
 import { documentLanguage } from '../invoices/order-invoice-data.ts';
 import { createStorage } from '../storage/index.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
@@ -34,12 +39,29 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     return order;
   }
 
+  // SPEC §7: the delivery note's address, a signed link the browser opens in a new tab (below).
   app.get(
     '/orders/:id/delivery_note',
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: z.object({ pdf_url: z.string() }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      requireAdmin(request);
+      const order = await adminOrder(request.params.id);
+      return { pdf_url: signedDocumentUrl(signer, orderDocumentPath(order.id, DELIVERY_NOTE_FILE)) };
+    },
+  );
+
+  app.get(
+    `/orders/:id/${DELIVERY_NOTE_FILE}`,
     { schema: { tags: ['admin'], params: idParams } },
     async (request, reply) => {
-      // A new tab carries no bearer token: the signed link from GET /orders/{id}/documents stands in for it.
-      const path = orderDocumentPath(request.params.id, 'delivery_note');
+      // A new tab carries no bearer token: the signed link from GET /orders/{id}/delivery_note stands in for it.
+      const path = orderDocumentPath(request.params.id, DELIVERY_NOTE_FILE);
       if (!hasDocumentSignature(signer, path, request.query)) requireAdmin(request);
       const order = await adminOrder(request.params.id);
       const parts = await loadOrderParts(db, [order]);

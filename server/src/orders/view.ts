@@ -10,8 +10,8 @@ import {
 import { z } from 'zod';
 import type { Language } from '../http/languages.ts';
 import type { OrderDocumentRow, OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
-import { orderDocumentPath } from '../invoices/document-links.ts';
-import { trackingUrl } from './tracking.ts';
+import { DELIVERY_NOTE_FILE, orderDocumentPath } from '../invoices/document-links.ts';
+import { trackingCode, trackingUrl } from './tracking.ts';
 import { customerSignalTitle, formatMoney, shippedWithCarrier, signalTitle, translated } from './texts.ts';
 import { changeViews, customerMetadata, ORDER_CHANGED } from './order-changes.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
@@ -82,6 +82,8 @@ export const orderSchema = z.object({
   amount_gross: z.number().int(),
   tax_value: z.number().int(),
   amount_human: z.string(),
+  /** SPEC §3: the net amount as shown (the same figure as `amount_human`, named as the spec lists it). */
+  amount_net_human: z.string(),
   amount_gross_human: z.string(),
   tax_value_human: z.string(),
   created_at: z.string(),
@@ -143,6 +145,17 @@ export const orderSchema = z.object({
       pdf_url: z.string(),
     })
     .nullable(),
+  /**
+   * SPEC §3: the invoice as the customer holds it, the standing document they download (or the credit note that
+   * voided it, while no corrected invoice stands); null before an invoice is issued.
+   */
+  user_invoice: z
+    .object({ kind: z.enum(['invoice', 'credit_note']), number: z.string(), pdf_url: z.string().nullable() })
+    .nullable(),
+  /** SPEC §3: the parcel's delivery note, a link for staff; null for the customer (it goes into the parcel). */
+  delivery_note: z.object({ pdf_url: z.string() }).nullable(),
+  /** SPEC §3: the carrier's tracking code of the latest shipment update, once the albums or stickers are shipped. */
+  tracking_code: z.string().nullable(),
   design_check: statusCellSchema,
   transfer_status: statusCellSchema,
   albums_status: statusCellSchema,
@@ -213,6 +226,7 @@ export function toOrderView(
     amount_gross: order.amountGross,
     tax_value: order.taxValue,
     amount_human: human(order.amount),
+    amount_net_human: human(order.amount),
     amount_gross_human: human(order.amountGross),
     tax_value_human: human(order.taxValue),
     created_at: order.createdAt.toISOString(),
@@ -293,12 +307,39 @@ export function toOrderView(
     })),
     invoice: invoiceOf(order.id, parts, linkTo, human),
     credit_note: creditNoteOf(order.id, parts, linkTo, human),
+    user_invoice: userInvoiceOf(order.id, parts, linkTo, human),
+    delivery_note: staff ? { pdf_url: linkTo(orderDocumentPath(order.id, DELIVERY_NOTE_FILE)) } : null,
+    tracking_code: trackingCodeOf(updates),
     design_check: statusCell(standingDesignApproval(updates)),
     transfer_status: statusCell(firstOf(updates, TRANSFERRED_SIGNALS)),
     albums_status: statusCell(firstOf(updates, PRODUCTION_SIGNALS)),
     shipment_status: statusCell(firstOf(updates, SHIPPED_SIGNALS), estimatedDeliveryDate(order.createdAt)),
     review: { can_submit_review: album?.locked === true, can_approve: album !== undefined && !album.locked },
   };
+}
+
+function userInvoiceOf(
+  orderId: string,
+  parts: OrderParts,
+  linkTo: (path: string) => string,
+  human: (amount: number) => string,
+): OrderView['user_invoice'] {
+  const invoice = invoiceOf(orderId, parts, linkTo, human);
+  if (invoice?.frozen) return { kind: 'invoice', number: invoice.number, pdf_url: invoice.pdf_url };
+  const note = creditNoteOf(orderId, parts, linkTo, human);
+  if (note) return { kind: 'credit_note', number: note.number, pdf_url: note.pdf_url };
+  return invoice ? { kind: 'invoice', number: invoice.number, pdf_url: invoice.pdf_url } : null;
+}
+
+function trackingCodeOf(updates: readonly OrderUpdateRow[]): string | null {
+  const shipped = updates.filter((update) =>
+    SHIPPED_SIGNALS.includes(update.signal as (typeof SHIPPED_SIGNALS)[number]),
+  );
+  for (const update of shipped.toReversed()) {
+    const code = trackingCode(update.metadata);
+    if (code) return code;
+  }
+  return null;
 }
 
 /** The dates a document states: from the data it was built from, so the page says what the PDF says. */

@@ -156,6 +156,11 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
       (await call('GET', `/orders/${orderId}`, { token: customer.access_token })).json().order as {
         status_message: string;
         order_updates: Array<{ signal: string; human_title: string; target_url: string | null }>;
+        tracking_code: string | null;
+        user_invoice: { kind: string; number: string; pdf_url: string | null } | null;
+        delivery_note: { pdf_url: string } | null;
+        amount_net_human: string;
+        amount_human: string;
       };
     // Export and transfer are the shop's own steps: the customer still reads "approved".
     let mine = await customerView();
@@ -169,6 +174,13 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     expect((await call('POST', `/orders/${orderId}/invoice`, { token: adminToken })).statusCode).toBe(201);
     mine = await customerView();
     expect(mine.status_message).toBe('Rechnung erstellt');
+    // SPEC §3 order fields: the invoice the customer holds, no tracking code yet, no delivery note for them.
+    expect(mine.user_invoice).toMatchObject({ kind: 'invoice', number: expect.stringMatching(/\d/) });
+    expect((await t.app.inject({ method: 'GET', url: mine.user_invoice!.pdf_url! })).statusCode).toBe(200);
+    expect(mine.tracking_code).toBeNull();
+    expect(mine.delivery_note).toBeNull();
+    expect(mine.amount_net_human).toBe(mine.amount_human);
+    expect(mine.amount_net_human).toMatch(/^[\d.]+,\d\d\u00a0€$/);
     const shipped = await addEvent(orderId, {
       signal: 'albums_shipped',
       metadata: { dhl_tracking_code: '00340434161094042557' },
@@ -185,6 +197,7 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
       'Versendet',
     ]);
     expect(mine.order_updates.at(-1)!.target_url).toContain('00340434161094042557');
+    expect(mine.tracking_code).toBe('00340434161094042557');
     const list = (await call('GET', '/orders', { token: customer.access_token })).json().orders as Array<{
       id: string;
       status_message: string;
@@ -194,8 +207,13 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
     const staff = (await call('GET', `/orders/${orderId}`, { token: adminToken })).json().order as {
       status_message: string;
       order_updates: Array<{ signal: string }>;
+      delivery_note: { pdf_url: string } | null;
     };
     expect(staff.status_message).toBe('Alben versendet');
+    // Staff get the delivery note's signed link; it opens in a tab without a bearer token.
+    const note = await t.app.inject({ method: 'GET', url: staff.delivery_note!.pdf_url });
+    expect(note.statusCode).toBe(200);
+    expect(note.headers['content-type']).toContain('application/pdf');
     expect(staff.order_updates.map((u) => u.signal)).toEqual(
       expect.arrayContaining(['export_started', 'export_completed', 'transfer_completed', 'invoice_created']),
     );

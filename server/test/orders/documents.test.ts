@@ -162,8 +162,14 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
 
   it('opens the delivery note inline with the shipping address and the order lines, without prices', async () => {
     const orderId = await placeOrder({ lastName: 'Lieferschein' });
-    const response = await call('GET', `/orders/${orderId}/delivery_note`, { token: adminToken });
+    const link = await call('GET', `/orders/${orderId}/delivery_note`, { token: adminToken });
+    expect(link.statusCode).toBe(200);
+    // SPEC §7: the answer is the PDF's address, a signed link a new tab opens without a bearer token.
+    const { pdf_url } = link.json();
+    expect(new URL(pdf_url, 'http://x').pathname).toBe(`/api/v1/orders/${orderId}/delivery_note.pdf`);
+    const response = await t.app.inject({ method: 'GET', url: pdf_url });
     expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/pdf');
     expect(response.headers['content-disposition']).toMatch(/^inline/);
     const text = await pdfText(response.rawPayload);
     expect(text).toContain('Erika Lieferschein');
@@ -218,6 +224,7 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
       ['POST', `/orders/${orderId}/invoice`],
       ['POST', `/orders/${orderId}/credit_note`],
       ['GET', `/orders/${orderId}/delivery_note`],
+      ['GET', `/orders/${orderId}/delivery_note.pdf`],
       ['GET', `/orders/${orderId}/esveco_json`],
       ['POST', `/orders/${orderId}/transfer`],
     ];
