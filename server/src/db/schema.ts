@@ -729,6 +729,8 @@ export const orders = pgTable(
     currency: text('currency', { enum: ['EUR', 'PLN'] }).notNull(),
     subtotal: integer('subtotal').notNull(),
     shippingAmount: integer('shipping_amount').notNull(),
+    /** Staff's signed net price adjustment (SPEC §7 PATCH amount/amount_gross), added after the voucher. */
+    priceAdjustment: integer('price_adjustment').notNull().default(0),
     amount: integer('amount').notNull(),
     amountGross: integer('amount_gross').notNull(),
     taxValue: integer('tax_value').notNull(),

@@ -48,6 +48,15 @@ export function orderInvoiceLines(
       vatRatePercent: rate,
     });
   }
+  // Staff's price agreed above the list price: a line of its own (a reduction is an allowance, below).
+  if (order.priceAdjustment > 0) {
+    lines.push({
+      title: PRICE_ADJUSTMENT[language].charge,
+      quantity: 1,
+      unitNetMinor: order.priceAdjustment,
+      vatRatePercent: rate,
+    });
+  }
   return lines;
 }
 
@@ -57,18 +66,35 @@ export function orderInvoiceLines(
  * that net, rounded half up: exactly what the invoice computes per rate.
  */
 export function orderInvoiceAllowances(order: OrderRow): InvoiceAllowance[] {
+  const language = documentLanguage(order);
+  const rate = order.vatBasisPoints / 100;
   const voucher = order.voucher;
-  if (!voucher || voucher.discount <= 0) return [];
-  const labels = INVOICE_LABELS[documentLanguage(order)];
-  return [
-    {
-      reason: labels.voucher(voucher.code),
+  const allowances: InvoiceAllowance[] = [];
+  if (voucher && voucher.discount > 0)
+    allowances.push({
+      reason: INVOICE_LABELS[language].voucher(voucher.code),
       code: voucher.code,
       amountMinor: voucher.discount,
-      vatRatePercent: order.vatBasisPoints / 100,
-    },
-  ];
+      vatRatePercent: rate,
+    });
+  // Staff's price agreed below the list price (SPEC §7 PATCH amount): taken off like the voucher.
+  if (order.priceAdjustment < 0)
+    allowances.push({
+      reason: PRICE_ADJUSTMENT[language].allowance,
+      amountMinor: -order.priceAdjustment,
+      vatRatePercent: rate,
+    });
+  return allowances;
 }
+
+/** Staff's price adjustment on the invoice: a line when it adds, an allowance when it takes off. */
+const PRICE_ADJUSTMENT: Record<DocumentLanguage, { charge: string; allowance: string }> = {
+  de: { charge: 'Preisanpassung', allowance: 'Preisnachlass' },
+  en: { charge: 'Price adjustment', allowance: 'Price reduction' },
+  fr: { charge: 'Ajustement de prix', allowance: 'Remise' },
+  it: { charge: 'Adeguamento del prezzo', allowance: 'Sconto' },
+  pl: { charge: 'Korekta ceny', allowance: 'Obniżka ceny' },
+};
 
 /**
  * When the goods were or will be delivered (§14 Abs. 4 Nr. 6 UStG): the day the albums were shipped (the order's

@@ -130,6 +130,9 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           phone: z.string().max(40).nullable().optional(),
           buyer_vat_id: z.string().max(40).nullable().optional(),
           buyer_reference: z.string().max(60).nullable().optional(),
+          /** Staff's price in minor units: the net, or the total it is reached from (not both). */
+          amount: z.number().int().min(0).max(100_000_000).optional(),
+          amount_gross: z.number().int().min(0).max(100_000_000).optional(),
         }),
         response: { 200: orderResponse, ...errorResponses },
       },

@@ -35,6 +35,7 @@ export const CHANGE_FIELDS = [
   'line_product',
   'line_added',
   'line_removed',
+  'price_adjustment',
   'amount',
   'tax_value',
   'amount_gross',
@@ -59,7 +60,12 @@ export type ChangeField = (typeof CHANGE_FIELDS)[number];
 
 /** Fields only staff see: the order's remark is used as a staff note once the order is placed. */
 const STAFF_ONLY_FIELDS: ReadonlySet<ChangeField> = new Set(['comment']);
-const MONEY_FIELDS: ReadonlySet<ChangeField> = new Set(['amount', 'tax_value', 'amount_gross']);
+const MONEY_FIELDS: ReadonlySet<ChangeField> = new Set([
+  'price_adjustment',
+  'amount',
+  'tax_value',
+  'amount_gross',
+]);
 
 /** Only the fields whose value moved; an edit that changes nothing records nothing. */
 export function changedFields(changes: readonly OrderChange[]): OrderChange[] {
@@ -106,6 +112,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
     line_product: 'Produkt',
     line_added: 'Position hinzugefügt',
     line_removed: 'Position entfernt',
+    price_adjustment: 'Preisanpassung (netto)',
     amount: 'Nettobetrag',
     tax_value: 'Umsatzsteuer',
     amount_gross: 'Gesamtbetrag',
@@ -133,6 +140,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
     line_product: 'Product',
     line_added: 'Line added',
     line_removed: 'Line removed',
+    price_adjustment: 'Price adjustment (net)',
     amount: 'Net amount',
     tax_value: 'VAT',
     amount_gross: 'Total',
@@ -160,6 +168,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
     line_product: 'Produit',
     line_added: 'Ligne ajoutée',
     line_removed: 'Ligne supprimée',
+    price_adjustment: 'Ajustement de prix (HT)',
     amount: 'Montant HT',
     tax_value: 'TVA',
     amount_gross: 'Total TTC',
@@ -187,6 +196,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
     line_product: 'Prodotto',
     line_added: 'Voce aggiunta',
     line_removed: 'Voce rimossa',
+    price_adjustment: 'Adeguamento del prezzo (netto)',
     amount: 'Importo netto',
     tax_value: 'IVA',
     amount_gross: 'Totale',
@@ -214,6 +224,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
     line_product: 'Produkt',
     line_added: 'Dodano pozycję',
     line_removed: 'Usunięto pozycję',
+    price_adjustment: 'Korekta ceny (netto)',
     amount: 'Kwota netto',
     tax_value: 'VAT',
     amount_gross: 'Razem',

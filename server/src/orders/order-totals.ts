@@ -67,6 +67,7 @@ export async function applyOrderTotals(
             subtotal,
           )
       : undefined,
+    adjustment: order.priceAdjustment,
     vatBasisPoints: tax.vatBasisPoints,
   });
   const albumLine = lines.find((line) => line.product === ALBUM_PRODUCT);

@@ -94,6 +94,9 @@ export const orderSchema = z.object({
   no_albums: z.number().int(),
   order_features: z.array(z.string()),
   voucher: z.object({ code: z.string(), discount: z.number().int(), discount_human: z.string() }).nullable(),
+  /** Staff's signed net price adjustment (PATCH amount/amount_gross); 0 when the list prices stand. */
+  price_adjustment: z.number().int(),
+  price_adjustment_human: z.string(),
   /** The buyer's tax data (issue 21 §4/§5) and the VAT treatment it gives. */
   buyer_vat_id: z.string().nullable(),
   buyer_reference: z.string().nullable(),
@@ -243,6 +246,8 @@ export function toOrderView(
           discount_human: human(order.voucher.discount),
         }
       : null,
+    price_adjustment: order.priceAdjustment,
+    price_adjustment_human: human(order.priceAdjustment),
     buyer_vat_id: order.buyerVatId,
     buyer_reference: order.buyerReference,
     tax_treatment: order.taxTreatment,

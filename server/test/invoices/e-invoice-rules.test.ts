@@ -36,12 +36,13 @@ function leitwegIdValid(id: string): boolean {
 const LEITWEG_ID = '04011000-1234512345-06';
 
 /** A placed order as the database holds it: the German private customer with a voucher and gift wrapping. */
-function privateOrder(): { order: OrderRow; address: AddressRow; items: LineItemRow[] } {
+function privateOrder(priceAdjustment = 0): { order: OrderRow; address: AddressRow; items: LineItemRow[] } {
   const lineAmounts = [25 * 570, 50 * 129];
   const totals = orderTotals({
     lineAmounts,
     shipping: 750,
     discountFor: (subtotal) => Math.round(subtotal / 10),
+    adjustment: priceAdjustment,
     vatBasisPoints: 1900,
   });
   const order = {
@@ -58,6 +59,7 @@ function privateOrder(): { order: OrderRow; address: AddressRow; items: LineItem
     releaseDate: '2027-06-30',
     createdAt: new Date('2026-03-01T09:00:00Z'),
     voucher: { code: 'WILLKOMMEN10', kind: 'percent', value: 10, discount: totals.discount },
+    priceAdjustment,
     buyerVatId: null,
     buyerReference: null,
     taxTreatment: 'standard',
@@ -87,14 +89,14 @@ function privateOrder(): { order: OrderRow; address: AddressRow; items: LineItem
   };
 }
 
-function privateInvoice(): InvoiceData {
-  const { order, address, items } = privateOrder();
+function privateInvoice(priceAdjustment = 0, number = '2026-000201'): InvoiceData {
+  const { order, address, items } = privateOrder(priceAdjustment);
   return orderInvoiceData({
     order,
     address,
     items,
     seller,
-    number: '2026-000201',
+    number,
     issueDate: '2026-03-20',
     shippedAt: new Date('2026-03-18T15:30:00Z'),
   });
@@ -180,6 +182,11 @@ function creditNoteFor(invoice: InvoiceData, number: string, paid: boolean): Inv
 const KINDS: Record<string, () => InvoiceData> = {
   'private-de': privateInvoice,
   'private-de-credit': () => creditNoteFor(privateInvoice(), '2026-000202', true),
+  // Staff's price (PATCH /orders amount): above the list price a line of its own, below it an allowance.
+  'private-de-raised': () => privateInvoice(+1_234, '2026-000209'),
+  'private-de-reduced': () => privateInvoice(-2_345, '2026-000210'),
+  'private-de-reduced-credit': () =>
+    creditNoteFor(privateInvoice(-2_345, '2026-000210'), '2026-000211', false),
   'company-at': austrianCompany,
   'company-at-credit': () => creditNoteFor(austrianCompany(), '2026-000204', false),
   'export-ch': swissSchool,
@@ -306,6 +313,26 @@ describe.skipIf(!available)('e-invoices against the official rule sets', () => {
     expect(text).toMatch(/Gesamtbetrag\s+229,73 €/);
     expect(text).toMatch(/Lieferdatum\s+18\. März 2026/);
     expect(text).not.toContain('Voucher');
+  });
+
+  it('staff’s price: above the list a line of its own, below it an allowance, with VAT on the agreed net', async () => {
+    const raised = issued['private-de-raised']!;
+    // 193,05 + 12,34 = 205,39 net; VAT 39,02 (39,0241); 244,41 gross.
+    expect(raised.xml).toMatch(/<ram:LineTotalAmount>226.84<\/ram:LineTotalAmount>/);
+    expect(raised.xml).toMatch(/<ram:TaxBasisTotalAmount>205.39<\/ram:TaxBasisTotalAmount>/);
+    expect(raised.xml).toMatch(/<ram:GrandTotalAmount>244.41<\/ram:GrandTotalAmount>/);
+    const raisedText = await pdfText(raised.pdf);
+    expect(raisedText).toMatch(/Preisanpassung\s+1\s+12,34 €\s+19 %\s+12,34 €/);
+    expect(raisedText).toMatch(/Gesamtbetrag\s+244,41 €/);
+
+    const reduced = issued['private-de-reduced']!;
+    // 193,05 − 23,45 = 169,60 net; VAT 32,22 (32,224); 201,82 gross.
+    expect(reduced.xml).toMatch(/<ram:AllowanceTotalAmount>44.90<\/ram:AllowanceTotalAmount>/);
+    expect(reduced.xml).toMatch(/<ram:TaxBasisTotalAmount>169.60<\/ram:TaxBasisTotalAmount>/);
+    expect(reduced.xml).toMatch(/<ram:GrandTotalAmount>201.82<\/ram:GrandTotalAmount>/);
+    const reducedText = await pdfText(reduced.pdf);
+    expect(reducedText).toMatch(/Preisnachlass\s+−23,45 €/);
+    expect(reducedText).toMatch(/Gesamtbetrag\s+201,82 €/);
   });
 
   it('reverse charge: category AE, 0 %, the buyer VAT id, the exemption and the printed note', async () => {

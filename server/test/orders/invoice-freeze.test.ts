@@ -27,6 +27,8 @@ interface OrderView {
   line_items: Array<{ id: string; product: string; quantity: number; title: string }>;
   order_updates: Array<{ signal: string; changes: Change[]; author: string | null }>;
   invoice: { number: string; status: string; frozen: boolean; credit_note: { number: string } | null } | null;
+  user_invoice: { number: string; pdf_url: string | null } | null;
+  delivery_note: { pdf_url: string } | null;
 }
 
 describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
@@ -94,6 +96,10 @@ describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
         }),
       'VAT id': () =>
         call('PATCH', `/orders/${order.id}`, { token: adminToken, payload: { buyer_vat_id: 'DE136695976' } }),
+      'net amount': () =>
+        call('PATCH', `/orders/${order.id}`, { token: adminToken, payload: { amount: 100 } }),
+      total: () =>
+        call('PATCH', `/orders/${order.id}`, { token: adminToken, payload: { amount_gross: 119 } }),
       'Leitweg-ID': () =>
         call('PATCH', `/orders/${order.id}`, {
           token: adminToken,

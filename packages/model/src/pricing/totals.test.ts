@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { grossOf, orderTotals, vatOf } from './totals.ts';
+import { grossOf, netForGross, orderTotals, vatOf } from './totals.ts';
 
 describe('VAT is rounded half up to the cent', () => {
   it('rounds 19 % of 68.19 € to 12.96 €, where truncating gave 12.95 €', () => {
@@ -40,9 +40,36 @@ describe('orderTotals', () => {
     expect(totals).toEqual({
       subtotal: 25_450,
       discount: 2_545,
+      adjustment: 0,
       amount: 22_905,
       taxValue: 4_352, // 4351.95
       amountGross: 27_257,
     });
+  });
+});
+
+describe('staff price adjustment', () => {
+  it('adds the signed adjustment after the voucher, before VAT', () => {
+    const totals = orderTotals({
+      lineAmounts: [20_000],
+      shipping: 0,
+      discountFor: (subtotal) => Math.trunc(subtotal / 10),
+      adjustment: -1_000,
+      vatBasisPoints: 1900,
+    });
+    expect(totals).toMatchObject({ discount: 2_000, adjustment: -1_000, amount: 17_000, taxValue: 3_230 });
+  });
+
+  it('finds the net of a gross amount, or the reachable gross amounts beside it', () => {
+    expect(netForGross(28_501, 1900)).toEqual({ net: 23_950 });
+    expect(grossOf(23_950, 1900)).toBe(28_501);
+    // At 19 % one cent more net adds one or two cents gross, so some gross amounts cannot be reached: find one
+    // and check its neighbours are offered.
+    const skipped = Array.from({ length: 200 }, (_, i) => 10_000 + i).find(
+      (gross) => netForGross(gross, 1900).net === null,
+    )!;
+    const answer = netForGross(skipped, 1900);
+    expect(answer).toEqual({ net: null, nearest: [skipped - 1, skipped + 1] });
+    expect(netForGross(5_000, 0)).toEqual({ net: 5_000 });
   });
 });

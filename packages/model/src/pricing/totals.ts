@@ -26,6 +26,11 @@ export interface OrderTotalsInput {
   shipping: number;
   /** The voucher's discount for a given subtotal (net of lines and shipping); none = no voucher. */
   discountFor?: (subtotal: number) => number;
+  /**
+   * Staff's price adjustment (SPEC §7 PATCH /orders amount, amount_gross): a signed net amount added after the
+   * voucher, so the order's net is exactly what staff agreed with the customer.
+   */
+  adjustment?: number;
   vatBasisPoints: number;
 }
 
@@ -33,7 +38,8 @@ export interface OrderTotals {
   /** Net of lines and shipping, before the voucher. */
   subtotal: number;
   discount: number;
-  /** Net after the voucher. */
+  adjustment: number;
+  /** Net after the voucher and the adjustment. */
   amount: number;
   taxValue: number;
   amountGross: number;
@@ -42,7 +48,27 @@ export interface OrderTotals {
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const subtotal = input.lineAmounts.reduce((sum, amount) => sum + amount, 0) + input.shipping;
   const discount = input.discountFor ? input.discountFor(subtotal) : 0;
-  const amount = subtotal - discount;
+  const adjustment = input.adjustment ?? 0;
+  const amount = subtotal - discount + adjustment;
   const taxValue = vatOf(amount, input.vatBasisPoints);
-  return { subtotal, discount, amount, taxValue, amountGross: amount + taxValue };
+  return { subtotal, discount, adjustment, amount, taxValue, amountGross: amount + taxValue };
+}
+
+/**
+ * The net amount whose gross (net + half-up VAT) is exactly `gross`, or null when no net gives it: rounding skips
+ * some gross amounts (at 19 %, one cent more net can add two cents gross). `nearest` then names the gross amounts
+ * on either side that can be reached.
+ */
+export function netForGross(
+  gross: number,
+  vatBasisPoints: number,
+): { net: number } | { net: null; nearest: [number, number] } {
+  const estimate = Math.round((gross * 10_000) / (10_000 + vatBasisPoints));
+  for (const net of [estimate, estimate - 1, estimate + 1, estimate - 2, estimate + 2])
+    if (grossOf(net, vatBasisPoints) === gross) return { net };
+  let below = estimate;
+  while (grossOf(below, vatBasisPoints) > gross) below -= 1;
+  let above = estimate;
+  while (grossOf(above, vatBasisPoints) < gross) above += 1;
+  return { net: null, nearest: [grossOf(below, vatBasisPoints), grossOf(above, vatBasisPoints)] };
 }

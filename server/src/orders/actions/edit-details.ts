@@ -1,6 +1,6 @@
 /**
- * Edit an order's details (SPEC §7 PATCH /orders/{id}): e-mail, phone, the staff remark, and the buyer's VAT id
- * and Leitweg-ID (issue 21 §4/§5). The tax ids are checked by the model's rules against the delivery country (422
+ * Edit an order's details (SPEC §7 PATCH /orders/{id}): e-mail, phone, the staff remark, the buyer's VAT id
+ * and Leitweg-ID (issue 21 §4/§5), and staff's price (`amount` or `amount_gross`, adjust-price.ts). The tax ids are checked by the model's rules against the delivery country (422
  * naming the field; empty means none) and, being on the invoice, are
  * frozen while an invoice stands; a new VAT id may change the tax treatment (reverse charge) and with it the rate
  * and every amount. Contact data and the remark stay editable on an invoiced order: they are not invoiced content.
@@ -14,6 +14,7 @@ import { recordOrderChanges, type OrderChange } from '../order-changes.ts';
 import { applyOrderTotals, lockOrder } from '../order-totals.ts';
 import type { OrderRow } from '../repository.ts';
 import type { Actor } from './actor.ts';
+import { adjustPrice } from './adjust-price.ts';
 
 export interface DetailsChange {
   email?: string;
@@ -21,6 +22,9 @@ export interface DetailsChange {
   comment?: string | null;
   buyer_vat_id?: string | null;
   buyer_reference?: string | null;
+  /** Staff's price (adjust-price.ts): the net, or the gross it is reached from. */
+  amount?: number;
+  amount_gross?: number;
 }
 
 export async function editDetails(
@@ -47,8 +51,12 @@ export async function editDetails(
       ...(change.buyer_vat_id !== undefined ? { buyerVatId: change.buyer_vat_id } : {}),
       ...(change.buyer_reference !== undefined ? { buyerReference: change.buyer_reference } : {}),
     };
-    if (Object.keys(set).length === 0) return order;
-    const [updated] = await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning();
+    const priceChange = change.amount !== undefined || change.amount_gross !== undefined;
+    if (Object.keys(set).length === 0 && !priceChange) return order;
+    const [updated] =
+      Object.keys(set).length > 0
+        ? await tx.update(orders).set(set).where(eq(orders.id, order.id)).returning()
+        : [order];
     let after = updated!;
     const changes: OrderChange[] = [
       { field: 'email', from: order.email, to: after.email },
@@ -70,6 +78,16 @@ export async function editDetails(
         after = totals.order;
         changes.push(...totals.changes);
       }
+    }
+    if (priceChange) {
+      const priced = await adjustPrice(
+        tx,
+        after,
+        { amount: change.amount, amount_gross: change.amount_gross },
+        actor.language,
+      );
+      after = priced.order;
+      changes.push(...priced.changes);
     }
     await recordOrderChanges(tx, { orderId: order.id, userId: actor.id, by: actor.email, changes });
     return after;

@@ -53,6 +53,14 @@ export function LineItemsPanel({ order }: { order: Order }) {
                 </Table.Td>
               </Table.Tr>
             )}
+            {Boolean(order.price_adjustment) && (
+              <Table.Tr data-testid="order-price-adjustment">
+                <Table.Td colSpan={3}>{t('orders.detail.priceAdjustment')}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                  {order.price_adjustment_human}
+                </Table.Td>
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Td colSpan={3}>{t('orders.detail.totalNet')}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }} data-testid="order-total-net">

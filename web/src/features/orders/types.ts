@@ -117,6 +117,9 @@ export interface Order {
   no_albums: number;
   order_features: string[];
   voucher: null | { code: string; discount: number; discount_human: string };
+  /** Staff's signed net price adjustment (0 at list prices). */
+  price_adjustment?: number;
+  price_adjustment_human?: string;
   buyer_vat_id?: string | null;
   buyer_reference?: string | null;
   tax_treatment?: 'standard' | 'reverse_charge' | 'export';

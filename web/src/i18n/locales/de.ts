@@ -1683,6 +1683,10 @@ export const de: Catalogue = {
       vatIdHint: 'Mit einer USt-IdNr. aus einem anderen EU-Land gilt Reverse Charge (0 % USt.).',
       buyerReference: 'Leitweg-ID (Schulen und Behörden)',
       buyerReferenceHint: 'Mit Leitweg-ID wird die Rechnung als XRechnung ausgestellt.',
+      amountGross: 'Gesamtbetrag brutto (vereinbarter Preis)',
+      amountGrossHint:
+        'Weicht er von den Listenpreisen ab, steht die Differenz als Preisanpassung auf der Rechnung.',
+      amountGrossInvalid: 'Bitte einen Betrag ab 0 angeben.',
     },
     address: {
       organization: 'Organisation',
@@ -1852,6 +1856,7 @@ export const de: Catalogue = {
       net: 'Netto',
       gross: 'Brutto',
       voucher: 'Gutschein {{code}}',
+      priceAdjustment: 'Preisanpassung',
       totalNet: 'Summe netto inkl. Versand',
       vat: 'MwSt.',
       total: 'Gesamt',

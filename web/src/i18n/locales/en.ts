@@ -1648,6 +1648,10 @@ export const en = {
       vatIdHint: 'With a VAT ID from another EU country, reverse charge applies (0 % VAT).',
       buyerReference: 'Leitweg-ID (schools and authorities)',
       buyerReferenceHint: 'With a Leitweg-ID the invoice is issued as an XRechnung.',
+      amountGross: 'Total incl. VAT (agreed price)',
+      amountGrossHint:
+        'If it differs from the list prices, the difference is shown on the invoice as a price adjustment.',
+      amountGrossInvalid: 'Please enter an amount of 0 or more.',
     },
     address: {
       organization: 'Organisation',
@@ -1818,6 +1822,7 @@ export const en = {
       net: 'Net',
       gross: 'Gross',
       voucher: 'Voucher {{code}}',
+      priceAdjustment: 'Price adjustment',
       totalNet: 'Total net incl. shipping',
       vat: 'VAT',
       total: 'Total',

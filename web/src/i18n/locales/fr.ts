@@ -1685,6 +1685,10 @@ export const fr: Catalogue = {
       vatIdHint: 'Avec un numéro de TVA d’un autre pays de l’UE, l’autoliquidation s’applique (TVA 0 %).',
       buyerReference: 'Leitweg-ID (écoles et administrations allemandes)',
       buyerReferenceHint: 'Avec un Leitweg-ID, la facture est émise au format XRechnung.',
+      amountGross: 'Total TTC (prix convenu)',
+      amountGrossHint:
+        'S’il diffère des prix du catalogue, l’écart figure sur la facture comme ajustement de prix.',
+      amountGrossInvalid: 'Veuillez saisir un montant supérieur ou égal à 0.',
     },
     address: {
       organization: 'Organisation',
@@ -1855,6 +1859,7 @@ export const fr: Catalogue = {
       net: 'HT',
       gross: 'TTC',
       voucher: 'Bon d’achat {{code}}',
+      priceAdjustment: 'Ajustement de prix',
       totalNet: 'Total HT, livraison comprise',
       vat: 'TVA',
       total: 'Total TTC',

@@ -1686,6 +1686,10 @@ export const it: Catalogue = {
       vatIdHint: "Con una partita IVA di un altro paese dell'UE si applica l'inversione contabile (IVA 0 %).",
       buyerReference: 'Leitweg-ID (scuole ed enti pubblici tedeschi)',
       buyerReferenceHint: 'Con un Leitweg-ID la fattura viene emessa come XRechnung.',
+      amountGross: 'Totale IVA inclusa (prezzo concordato)',
+      amountGrossHint:
+        'Se differisce dai prezzi di listino, la differenza appare in fattura come adeguamento del prezzo.',
+      amountGrossInvalid: 'Inserisci un importo pari o superiore a 0.',
     },
     address: {
       organization: 'Organizzazione',
@@ -1856,6 +1860,7 @@ export const it: Catalogue = {
       net: 'Netto',
       gross: 'Lordo',
       voucher: 'Buono {{code}}',
+      priceAdjustment: 'Adeguamento del prezzo',
       totalNet: 'Totale netto, spedizione inclusa',
       vat: 'IVA',
       total: 'Totale',

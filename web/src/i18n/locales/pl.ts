@@ -1665,6 +1665,10 @@ export const pl: Catalogue = {
       vatIdHint: 'Z numerem VAT UE z innego kraju UE obowiązuje odwrotne obciążenie (VAT 0 %).',
       buyerReference: 'Leitweg-ID (szkoły i urzędy w Niemczech)',
       buyerReferenceHint: 'Z Leitweg-ID faktura jest wystawiana jako XRechnung.',
+      amountGross: 'Kwota brutto (uzgodniona cena)',
+      amountGrossHint:
+        'Jeśli różni się od cen katalogowych, różnica pojawi się na fakturze jako korekta ceny.',
+      amountGrossInvalid: 'Podaj kwotę równą 0 lub wyższą.',
     },
     address: {
       organization: 'Organizacja',
@@ -1834,6 +1838,7 @@ export const pl: Catalogue = {
       net: 'Netto',
       gross: 'Brutto',
       voucher: 'Kupon {{code}}',
+      priceAdjustment: 'Korekta ceny',
       totalNet: 'Suma netto z wysyłką',
       vat: 'VAT',
       total: 'Razem',

@@ -275,6 +275,15 @@ export function AdminLineItems({ order }: { order: Order }) {
                 <Table.Td />
               </Table.Tr>
             )}
+            {Boolean(order.price_adjustment) && (
+              <Table.Tr data-testid="order-price-adjustment">
+                <Table.Td colSpan={3}>{t('orders.detail.priceAdjustment')}</Table.Td>
+                <Table.Td ta="right" style={nowrap}>
+                  {order.price_adjustment_human}
+                </Table.Td>
+                <Table.Td />
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Td colSpan={3}>{t('orders.detail.totalNet')}</Table.Td>
               <Table.Td ta="right" style={nowrap} data-testid="order-total-net">

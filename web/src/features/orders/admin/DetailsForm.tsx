@@ -1,6 +1,7 @@
-import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../api/errors.ts';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import type { Order } from '../types.ts';
 import { invoiceLock } from './invoiceLock.ts';
@@ -12,6 +13,8 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * Staff edit of the order's contact details, the customer's remarks and the buyer's tax data (PATCH /orders/{id}).
  * The VAT id and the Leitweg-ID are on the invoice: while one stands they are disabled, with the reason, and only
  * sent when changed. The server checks them (422 naming the field) and recomputes the VAT treatment.
+ * The total is staff's agreed price (`amount_gross` in minor units, sent only when changed): the server prices
+ * the difference as a price adjustment, or names the reachable totals when VAT rounding skips the one typed.
  */
 export function DetailsForm({ order, onDone }: { order: Order; onDone: () => void }) {
   const { t } = useTranslation();
@@ -24,11 +27,14 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
       comment: order.comment ?? '',
       buyer_vat_id: order.buyer_vat_id ?? '',
       buyer_reference: order.buyer_reference ?? '',
+      amount_gross: (order.amount_gross / 100) as number | string,
     },
     validate: {
       email: (value) => (EMAIL.test(value.trim()) ? null : t('orderAdmin.details.emailInvalid')),
       phone: (value) => (value.length > 40 ? t('orderAdmin.details.phoneTooLong') : null),
       comment: (value) => (value.length > 1000 ? t('orderAdmin.details.commentTooLong') : null),
+      amount_gross: (value) =>
+        typeof value === 'number' && value >= 0 ? null : t('orderAdmin.details.amountGrossInvalid'),
     },
   });
   const submit = form.onSubmit((values) => {
@@ -41,6 +47,8 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
     const reference = values.buyer_reference.trim() || null;
     if (vatId !== (order.buyer_vat_id ?? null)) change.buyer_vat_id = vatId;
     if (reference !== (order.buyer_reference ?? null)) change.buyer_reference = reference;
+    const gross = Math.round(Number(values.amount_gross) * 100);
+    if (gross !== order.amount_gross) change.amount_gross = gross;
     save.mutate(change, {
       onSuccess: () => {
         notify.success(t('orderAdmin.saved'));
@@ -51,6 +59,8 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
         const fields = (error as { details?: { fields?: Array<{ field: string; message: string }> } }).details
           ?.fields;
         if (fields?.length) for (const field of fields) form.setFieldError(field.field, field.message);
+        else if (isApiError(error) && error.code === 'AMOUNT_GROSS_UNREACHABLE')
+          form.setFieldError('amount_gross', error.message);
         else notify.error(t('orderAdmin.saveFailed', { message: errorMessage(error) }));
       },
     });
@@ -88,6 +98,18 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
           disabled={locked !== null}
           {...form.getInputProps('buyer_reference')}
           data-testid="details-buyer-reference"
+        />
+        <NumberInput
+          label={t('orderAdmin.details.amountGross')}
+          description={locked ?? t('orderAdmin.details.amountGrossHint')}
+          disabled={locked !== null}
+          min={0}
+          decimalScale={2}
+          fixedDecimalScale
+          step={0.01}
+          rightSection={order.currency === 'PLN' ? 'zł' : '€'}
+          {...form.getInputProps('amount_gross')}
+          data-testid="details-amount-gross"
         />
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>

@@ -59,6 +59,8 @@ export interface DetailsChange {
   /** Only while no invoice stands (409 ORDER_INVOICED otherwise): sent only when changed. */
   buyer_vat_id?: string | null;
   buyer_reference?: string | null;
+  /** Staff's agreed total in minor units; sent only when changed (frozen while an invoice stands). */
+  amount_gross?: number;
 }
 
 export type AddressChange = Omit<Address, 'id'>;

@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "price_adjustment" integer DEFAULT 0 NOT NULL;
