@@ -180,4 +180,56 @@ describe.skipIf(skipBrowserTests)('the documents of an order in the back office'
     await shot(english.page, 'documents-en-1-done');
     await english.context.close();
   }, 420_000);
+
+  it('sets an agreed total in the details form: the price adjustment shows, a total VAT cannot reach is named', async () => {
+    const customer = await signUpFresh(stack.baseUrl, 'agreed-price-customer');
+    const albumId = await orderableAlbum(stack.baseUrl, customer.access_token, 'de', 'Sommerfest Kita');
+    const orderId = await placeOrder(stack.baseUrl, customer.access_token, albumId, {});
+    const admin = await logInApi(stack.baseUrl, ADMIN);
+    const read = () =>
+      apiCall<{ order: { amount_gross: number; amount: number; price_adjustment: number } }>(
+        stack.baseUrl,
+        `/orders/${orderId}`,
+        { token: admin.access_token },
+      );
+    const listed = (await read()).order;
+    // An agreed total 50 € below the list: every gross amount 19 % VAT can reach lies one or two cents apart.
+    const target = listed.amount_gross - 5_000;
+
+    const { context, page } = await adminPage(browser, stack.baseUrl, {
+      locale: 'de-DE',
+      viewport: DESKTOP,
+      allowErrors: [/status of 422/],
+    });
+    await page.goto(`/orders/${orderId}`);
+    await page.getByTestId('order-details-edit').click();
+    const total = page.getByTestId('details-amount-gross');
+    await total.waitFor();
+    expect(await total.inputValue()).toBe((listed.amount_gross / 100).toFixed(2).replace('.', ','));
+    await expectNoSeriousA11yViolations(page, 'order details form with the agreed total');
+
+    // A total no net amount gives at 19 % is refused beside the field, with the totals that can be reached.
+    const skipped = Array.from({ length: 300 }, (_, i) => target - i).find((gross) => {
+      const net = Math.round((gross * 10_000) / 11_900);
+      return [net - 1, net, net + 1].every((n) => n + Math.floor((n * 1_900 + 5_000) / 10_000) !== gross);
+    })!;
+    await total.fill((skipped / 100).toFixed(2).replace('.', ','));
+    await page.getByTestId('details-save').click();
+    await page.getByText(/ergibt sich aus keinem Nettobetrag/).waitFor();
+    expect((await read()).order.amount_gross).toBe(listed.amount_gross);
+    await shot(page, 'agreed-price-de-1-unreachable');
+
+    await total.fill(((skipped + 1) / 100).toFixed(2).replace('.', ','));
+    await page.getByTestId('details-save').click();
+    await page.getByTestId('order-details-form').waitFor({ state: 'hidden' });
+    await expect.poll(async () => (await read()).order.amount_gross).toBe(skipped + 1);
+    const row = page.getByTestId('order-price-adjustment');
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Preisanpassung');
+    expect((await page.getByTestId('order-total-gross').textContent())?.replace(/\u00a0/g, ' ')).toBe(
+      `${((skipped + 1) / 100).toFixed(2).replace('.', ',')} €`,
+    );
+    await shot(page, 'agreed-price-de-2-saved');
+    await context.close();
+  }, 240_000);
 });

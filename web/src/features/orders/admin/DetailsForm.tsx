@@ -17,7 +17,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * the difference as a price adjustment, or names the reachable totals when VAT rounding skips the one typed.
  */
 export function DetailsForm({ order, onDone }: { order: Order; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const save = useUpdateOrderDetails(order.id);
   const locked = invoiceLock(order, t);
   const form = useForm({
@@ -106,6 +106,7 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
           min={0}
           decimalScale={2}
           fixedDecimalScale
+          decimalSeparator={i18n.language.startsWith('en') ? '.' : ','}
           step={0.01}
           rightSection={order.currency === 'PLN' ? 'zł' : '€'}
           {...form.getInputProps('amount_gross')}
