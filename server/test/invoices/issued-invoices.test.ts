@@ -12,7 +12,7 @@ import { describeAsserts, runRuleSet, saxonAvailable } from '../helpers/e-invoic
 import { seller } from '../helpers/invoice-fixtures.ts';
 import { pdfAttachment, pdfAttachmentNames, pdfText } from '../helpers/pdf-files.ts';
 import { DATABASE_KINDS, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from '../orders/helpers.ts';
+import { caller, placeCleanOrder } from '../orders/helpers.ts';
 
 const rulesAvailable = await saxonAvailable();
 
@@ -32,16 +32,9 @@ describe.each(DATABASE_KINDS)('invoices issued from orders on %s', (kind) => {
     await t?.close();
   });
 
-  async function placeOrder(overrides: Record<string, unknown> = {}) {
-    const album = await cleanAlbum(t.app, customer.access_token);
-    const placed = await call('POST', '/orders', {
-      token: customer.access_token,
-      payload: orderForm(album.id, overrides),
-      headers: idempotencyKey(),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json().order as { id: string };
-  }
+  const placeOrder = async (overrides: Record<string, unknown> = {}) => ({
+    id: (await placeCleanOrder(t.app, customer.access_token, overrides)).orderId,
+  });
 
   async function issue(orderId: string, document: 'invoice' | 'credit_note' = 'invoice') {
     const issued = await call('POST', `/orders/${orderId}/${document}`, { token: adminToken });

@@ -33,7 +33,7 @@ import { startSftpServer, type TestSftpServer } from '../helpers/sftp-server.ts'
 import { signStripeWebhook, startFakeStripe, type FakeStripe } from '../fakes/stripe.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
+import { caller, cleanAlbum, idempotencyKey, orderForm, placeCleanOrder } from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
   let t: TestApp;
@@ -54,16 +54,8 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
     await t?.close();
   });
 
-  async function placeOrder(overrides: Record<string, unknown> = {}): Promise<string> {
-    const album = await cleanAlbum(t.app, customer.access_token);
-    const placed = await call('POST', '/orders', {
-      token: customer.access_token,
-      payload: orderForm(album.id, overrides),
-      headers: idempotencyKey(),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return placed.json().order.id as string;
-  }
+  const placeOrder = async (overrides: Record<string, unknown> = {}) =>
+    (await placeCleanOrder(t.app, customer.access_token, overrides)).orderId;
 
   const createInvoice = (orderId: string) =>
     call('POST', `/orders/${orderId}/invoice`, { token: adminToken });

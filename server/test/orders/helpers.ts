@@ -80,6 +80,25 @@ export async function cleanAlbum(
   return album;
 }
 
+/**
+ * Places an order of a clean album (cleanAlbum) as the customer through POST /orders, with the complete form and
+ * `overrides`; answers the new order's id and album id.
+ */
+export async function placeCleanOrder(
+  app: FastifyInstance,
+  customerToken: string,
+  overrides: Record<string, unknown> = {},
+): Promise<{ orderId: string; albumId: string }> {
+  const album = await cleanAlbum(app, customerToken);
+  const placed = await caller(app)('POST', '/orders', {
+    token: customerToken,
+    payload: orderForm(album.id, overrides),
+    headers: idempotencyKey(),
+  });
+  if (placed.statusCode !== 201) throw new Error(`POST /orders: ${placed.statusCode} ${placed.body}`);
+  return { orderId: placed.json().order.id as string, albumId: album.id };
+}
+
 /** The editable spread holding the fixture's sticker cell. */
 export function stickerSpreadOf(workspace: Record<string, unknown>): string {
   const nodes = workspace.nodes as Record<string, { type: string; parentId: string }>;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
+import { caller, placeCleanOrder } from './helpers.ts';
 
 interface Change {
   field: string;
@@ -52,14 +52,7 @@ describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
   });
 
   async function placeOrder(overrides: Record<string, unknown> = {}): Promise<OrderView> {
-    const album = await cleanAlbum(t.app, customer.access_token);
-    const placed = await call('POST', '/orders', {
-      token: customer.access_token,
-      payload: orderForm(album.id, overrides),
-      headers: idempotencyKey(),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return read(placed.json().order.id, adminToken);
+    return read((await placeCleanOrder(t.app, customer.access_token, overrides)).orderId, adminToken);
   }
 
   async function read(orderId: string, token: string, language = 'de'): Promise<OrderView> {

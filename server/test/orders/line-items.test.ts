@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
+import { caller, placeCleanOrder } from './helpers.ts';
 
 interface Line {
   id: string;
@@ -45,15 +45,8 @@ describe.each(DATABASE_KINDS)('line-item edits on %s', (kind) => {
   });
 
   async function placeOrder(): Promise<OrderView> {
-    const album = await cleanAlbum(t.app, customer.access_token);
-    const placed = await call('POST', '/orders', {
-      token: customer.access_token,
-      payload: orderForm(album.id),
-      headers: idempotencyKey(),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    const read = await call('GET', `/orders/${placed.json().order.id}`, { token: adminToken });
-    return read.json().order as OrderView;
+    const { orderId } = await placeCleanOrder(t.app, customer.access_token);
+    return (await call('GET', `/orders/${orderId}`, { token: adminToken })).json().order as OrderView;
   }
 
   /** Net of the lines plus whatever else the order carries (shipping), taken from the placed order. */

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { pdfText } from '../helpers/pdf-files.ts';
 import { DATABASE_KINDS, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
+import { caller, placeCleanOrder } from './helpers.ts';
 
 interface OrderView {
   id: string;
@@ -40,16 +40,7 @@ describe.each(DATABASE_KINDS)('staff price of an order on %s', (kind) => {
     await t?.close();
   });
 
-  async function placeOrder(): Promise<OrderView> {
-    const album = await cleanAlbum(t.app, customer.access_token);
-    const placed = await call('POST', '/orders', {
-      token: customer.access_token,
-      payload: orderForm(album.id),
-      headers: idempotencyKey(),
-    });
-    expect(placed.statusCode, placed.body).toBe(201);
-    return read(placed.json().order.id);
-  }
+  const placeOrder = async () => read((await placeCleanOrder(t.app, customer.access_token)).orderId);
   // Without the delivery note's signed link, which is signed anew on each read.
   const read = async (id: string, token = adminToken): Promise<OrderView> => {
     const { delivery_note: _link, ...order } = (await call('GET', `/orders/${id}`, { token })).json().order;
