@@ -224,7 +224,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: userIdParams,
-        body: z.strictObject({ shared_albums: sharedAlbumDecisions }).optional(),
+        body: z.strictObject({ shared_albums: sharedAlbumDecisions }).nullish(),
         response: { 204: z.undefined(), ...errorResponses },
       },
     },
