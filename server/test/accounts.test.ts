@@ -60,6 +60,9 @@ async function unzip(zip: Buffer): Promise<Map<string, Buffer>> {
   return entries;
 }
 
+/** The ready mail in the account's language (English: the test accounts have none set). */
+const READY_SUBJECT = 'Your Stickerbook data is ready to download';
+
 interface ExportState {
   state: string;
   progress: number;
@@ -119,6 +122,16 @@ describe.each(DATABASE_KINDS)('GDPR self-service on %s', (kind) => {
     return { customer, token, album, orderedAlbum: ordered, orderId, invoicePdf: pdf.rawPayload };
   }
 
+  async function waitForMail(to: string, subject: string) {
+    for (let i = 0; i < 300; i++) {
+      const mails = await t.database.db.select().from(outboxMails).where(eq(outboxMails.to, to));
+      const found = mails.find((mail) => mail.subject === subject);
+      if (found) return found;
+      await sleep(100);
+    }
+    throw new Error(`no mail "${subject}" to ${to}`);
+  }
+
   async function waitForExport(url: string, token: string): Promise<ExportState> {
     for (let i = 0; i < 300; i++) {
       const state = (await call('GET', url, { token })).json<ExportState>();
@@ -166,13 +179,10 @@ describe.each(DATABASE_KINDS)('GDPR self-service on %s', (kind) => {
     expect(invoiceFiles).toHaveLength(1);
     expect(zip.get(invoiceFiles[0]!)!.equals(invoicePdf)).toBe(true);
 
-    // Ready: a mail to the account that points at the profile, not at the file.
-    const [mail] = await t.database.db
-      .select()
-      .from(outboxMails)
-      .where(eq(outboxMails.to, customer.user.email));
-    expect(mail?.text).toContain('/profile');
-    expect(mail?.text).not.toContain('account-exports');
+    // Ready: a mail to the account that points at the profile, not at the file (the mail job runs after it).
+    const mail = await waitForMail(customer.user.email, READY_SUBJECT);
+    expect(mail.text).toContain('/profile');
+    expect(mail.text).not.toContain('account-exports');
     // Nobody else sees the export: their own state is empty, and an admin route is 404 for them.
     expect(
       (await call('GET', '/users/me/data_export', { token: outsider.access_token })).json(),
