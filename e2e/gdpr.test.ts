@@ -68,7 +68,7 @@ describe.skipIf(skipBrowserTests)('GDPR self-service', () => {
     await start.click();
     const download = page.getByTestId('data-export-download');
     await download.waitFor({ timeout: 60_000 });
-    expect(await download.textContent()).toMatch(/^ZIP herunterladen \(\d+\.\d MB\)$/);
+    expect(await download.textContent()).toMatch(/^ZIP herunterladen \([\d,]+ kB\)$/);
     const href = await download.getAttribute('href');
     const zip = await page.request.get(href!);
     expect(zip.ok()).toBe(true);
@@ -106,6 +106,7 @@ describe.skipIf(skipBrowserTests)('GDPR self-service', () => {
     await final.click();
     await page.waitForURL(/\/login/);
     await page.getByText('Dein Konto wurde gelöscht.').waitFor();
+    await page.locator('input[type="password"]').waitFor();
     await page.screenshot({ path: `${SHOTS}/deleted.png`, fullPage: true });
     await expect(logInApi(stack.baseUrl, customer.credentials)).rejects.toThrow();
     await context.close();

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../ui/format.ts';
+import { formatDateTime, formatFileSize } from '../../ui/format.ts';
 import type { DataExport } from './queries.ts';
 
 /**
@@ -21,7 +21,6 @@ export function DataExportPanel({
 }) {
   const { t } = useTranslation();
   const state = dataExport?.state ?? 'none';
-  const sizeMb = dataExport?.byte_size ? (dataExport.byte_size / 1_000_000).toFixed(1) : null;
   return (
     <Stack gap="sm" data-testid="data-export">
       <Title order={2} size="h4">
@@ -51,7 +50,7 @@ export function DataExportPanel({
             leftSection={<IconFileZip size={16} />}
             data-testid="data-export-download"
           >
-            {t('accountData.export.download', { size: sizeMb ?? '0.0' })}
+            {t('accountData.export.download', { size: formatFileSize(dataExport.byte_size ?? 0) })}
           </Button>
           {dataExport.finished_at && (
             <Text size="xs" c="dimmed">

@@ -80,7 +80,7 @@ export function DeleteAccountDialog({
     <Modal opened={opened} onClose={onClose} title={t('accountData.delete.secondTitle')} size="lg">
       <Stack gap="md">
         <Text size="sm">{t('accountData.delete.whatHappens')}</Text>
-        <List size="sm" spacing={4}>
+        <List fz="sm" spacing={4}>
           <List.Item>{t('accountData.delete.goes')}</List.Item>
           <List.Item>{t('accountData.delete.stays')}</List.Item>
           <List.Item>{t('accountData.delete.loggedOut')}</List.Item>

@@ -1945,7 +1945,7 @@ export const de: Catalogue = {
       again: 'Neu zusammenstellen',
       working: 'Deine Daten werden zusammengestellt … {{progress}} %',
       mailHint: 'Du kannst die Seite verlassen: Wir schicken dir eine E-Mail, sobald die Datei fertig ist.',
-      download: 'ZIP herunterladen ({{size}} MB)',
+      download: 'ZIP herunterladen ({{size}})',
       madeAt: 'Erstellt am {{date}}',
       failed: 'Die Zusammenstellung ist fehlgeschlagen. Bitte versuche es noch einmal.',
     },

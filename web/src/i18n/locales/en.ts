@@ -1910,7 +1910,7 @@ export const en = {
       again: 'Collect again',
       working: 'Collecting your data … {{progress}} %',
       mailHint: 'You can leave this page: we will e-mail you as soon as the file is ready.',
-      download: 'Download ZIP ({{size}} MB)',
+      download: 'Download ZIP ({{size}})',
       madeAt: 'Made {{date}}',
       failed: 'Collecting your data failed. Please try again.',
     },

@@ -1947,7 +1947,7 @@ export const fr: Catalogue = {
       again: 'Rassembler à nouveau',
       working: 'Vos données sont rassemblées … {{progress}} %',
       mailHint: 'Vous pouvez quitter la page : nous vous enverrons un e-mail dès que le fichier sera prêt.',
-      download: 'Télécharger le ZIP ({{size}} Mo)',
+      download: 'Télécharger le ZIP ({{size}})',
       madeAt: 'Créé le {{date}}',
       failed: 'La préparation de vos données a échoué. Veuillez réessayer.',
     },

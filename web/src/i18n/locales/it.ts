@@ -1948,7 +1948,7 @@ export const it: Catalogue = {
       again: 'Raccogli di nuovo',
       working: 'Stiamo raccogliendo i tuoi dati … {{progress}} %',
       mailHint: 'Puoi lasciare la pagina: ti invieremo un’e-mail appena il file sarà pronto.',
-      download: 'Scarica lo ZIP ({{size}} MB)',
+      download: 'Scarica lo ZIP ({{size}})',
       madeAt: 'Creato il {{date}}',
       failed: 'La raccolta dei dati non è riuscita. Riprova.',
     },

@@ -1926,7 +1926,7 @@ export const pl: Catalogue = {
       again: 'Zbierz ponownie',
       working: 'Zbieramy twoje dane … {{progress}} %',
       mailHint: 'Możesz opuścić stronę: wyślemy ci e-mail, gdy plik będzie gotowy.',
-      download: 'Pobierz ZIP ({{size}} MB)',
+      download: 'Pobierz ZIP ({{size}})',
       madeAt: 'Utworzono {{date}}',
       failed: 'Nie udało się zebrać danych. Spróbuj ponownie.',
     },
