@@ -352,6 +352,25 @@ describe.each(DATABASE_KINDS)('GDPR self-service on %s', (kind) => {
     expect((await call('GET', '/users/me', { token: member.access_token })).statusCode).toBe(200);
   }, 120_000);
 
+  it('lets an account from the outside login provider confirm with its e-mail address instead of a password', async () => {
+    const [row] = await t.database.db
+      .insert(users)
+      .values({ email: 'oidc-only@example.com', oidcSubject: 'provider|4711' })
+      .returning();
+    const token = await t.app.ctx.tokens.sign({ kind: 'user', id: row!.id, email: row!.email, roles: [] });
+    expect((await call('GET', '/users/me/deletion', { token })).json().confirm_with).toBe('email');
+    const wrong = await call('DELETE', '/users/me', { token, payload: { email: 'someone@example.com' } });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json().error.code).toBe('CONFIRMATION_EMAIL_WRONG');
+    expect((await call('GET', '/users/me', { token })).statusCode).toBe(200);
+    const deleted = await call('DELETE', '/users/me', {
+      token,
+      payload: { email: 'OIDC-only@example.com ' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect((await call('GET', '/users/me', { token })).statusCode).toBe(401);
+  });
+
   it('lets an admin delete a user from the back office, and nobody else', async () => {
     const customer = await signUp(t.app);
     const album = await cleanAlbum(t.app, customer.access_token);
