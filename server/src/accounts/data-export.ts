@@ -35,6 +35,11 @@ export const DATA_EXPORT_QUEUE = 'data-export';
 /** Two more tries after a crash or a storage failure; an hour is far more than the largest account needs. */
 export const DATA_EXPORT_QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 30, expireInSeconds: 60 * 60 };
 
+const ABANDONED_AFTER_MS =
+  (DATA_EXPORT_QUEUE_OPTIONS.retryLimit + 1) *
+  (DATA_EXPORT_QUEUE_OPTIONS.expireInSeconds + DATA_EXPORT_QUEUE_OPTIONS.retryDelay) *
+  1000;
+
 export type DataExportRow = typeof dataExports.$inferSelect;
 
 export interface DataExportJob {
@@ -69,7 +74,10 @@ export async function startDataExport(
 ): Promise<DataExportRow> {
   const db = deps.database.db;
   const running = await latestDataExport(db, input.userId);
-  if (running?.state === 'working') return running;
+  // A run whose job was lost with its process past every retry (killed on the last attempt) stays 'working';
+  // after every attempt's time has run out, a new request starts afresh.
+  const abandoned = running && Date.now() - running.createdAt.getTime() > ABANDONED_AFTER_MS;
+  if (running?.state === 'working' && !abandoned) return running;
   const [row] = await db
     .insert(dataExports)
     .values({ userId: input.userId, requestedBy: input.requestedBy })
