@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { randomUUID } from 'node:crypto';
 import { AccessTokens } from './auth/access-tokens.ts';
 import { registerAuthentication } from './auth/authenticate.ts';
+import { LiveAccounts } from './auth/live-accounts.ts';
 import type { Config } from './config/index.ts';
 import { resolveJwtSecret } from './config/jwt-secret.ts';
 import type { AppContext } from './context.ts';
@@ -72,7 +73,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Runs before the database closes (onClose hooks run last registered first).
   app.addHook('onClose', () => jobSender(database).close());
   const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  app.decorate('ctx', { config, database, tokens } satisfies AppContext);
+  const accounts = new LiveAccounts(database.db);
+  app.decorate('ctx', { config, database, tokens, accounts } satisfies AppContext);
 
   registerErrorHandling(app);
   // Refresh tokens travel in HttpOnly cookies (auth/refresh-cookie.ts).
@@ -90,7 +92,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerRateLimits(app, { redisUrl: config.redisUrl });
   // Before every route it should cover: the compress plugin hooks routes as they are added.
   await registerCompression(app);
-  registerAuthentication(app, tokens);
+  registerAuthentication(app, tokens, accounts);
   await registerApiDocs(app);
   // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`.
   await attachRealtime(app);

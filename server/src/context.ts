@@ -4,6 +4,7 @@
  * (STYLE.md: imports run downhill, no circles; `npm run lint` checks it with dependency-cruiser).
  */
 import type { AccessTokens } from './auth/access-tokens.ts';
+import type { LiveAccounts } from './auth/live-accounts.ts';
 import type { Config } from './config/index.ts';
 import type { Database } from './db/database.ts';
 
@@ -11,6 +12,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: AccessTokens;
+  /** Whether a user token's account still exists (auth/live-accounts.ts). */
+  accounts: LiveAccounts;
 }
 
 declare module 'fastify' {

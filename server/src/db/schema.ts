@@ -438,6 +438,33 @@ export const renderJobs = pgTable(
   (t) => [index('render_jobs_album_idx').on(t.albumId, t.createdAt)],
 );
 
+/**
+ * "Download my data" (GDPR Art. 15/20, issue 24): one zip per request, built by the `data-export` job
+ * (accounts/data-export.ts). working -> finished | error; the row goes with the account.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Who asked: the user, or an admin from the back office. */
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    state: text('state', { enum: ['working', 'finished', 'error'] })
+      .notNull()
+      .default('working'),
+    /** 0-100. */
+    progress: integer('progress').notNull().default(0),
+    storageKey: text('storage_key'),
+    byteSize: integer('byte_size'),
+    error: text('error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('data_exports_user_idx').on(t.userId, t.createdAt)],
+);
+
 // Stock photos and AI image edits (issue 5) ------------------------------------------------------------------------
 
 /** Storage keys of a library photo's sizes, named like Pexels' `src` (SPEC §3 stock photo). */
@@ -715,9 +742,12 @@ export const orders = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** The order number customers quote: 10001, 10002, ... */
     number: integer('number').notNull().unique().generatedAlwaysAsIdentity({ startWith: 10001 }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The customer's account; null once the account was deleted (GDPR Art. 17): the order and its invoices stay
+     * for the retention period (§147 AO), with nothing of the person but the invoice's name and address
+     * (accounts/delete-account.ts).
+     */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     albumId: text('album_id').references(() => albums.id, { onDelete: 'set null' }),
     /**
      * The album's title, kept when the album is deleted (a trigger, migration 0026): the order still names what

@@ -21,6 +21,7 @@ import {
 } from './render-export.ts';
 import { workOrderArtifactExports } from '../orders/artifact-export.ts';
 import { workCoverPreviews } from '../albums/cover-preview.ts';
+import { workDataExports } from '../accounts/data-export.ts';
 import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from '../invoices/invoice-mail-job.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';
@@ -100,6 +101,8 @@ export async function startJobQueue(
     await workOrderArtifactExports(boss, { ...render, storage });
     // Cover thumbnails (SPEC §3 cover_preview_url) render with the same browsers.
     await workCoverPreviews(boss, { ...render, storage });
+    // "Download my data" (issue 24): the account's zip.
+    await workDataExports(boss, { database, storage, config });
   }
   return {
     boss,

@@ -8,6 +8,7 @@ import type { Socket } from 'socket.io';
 import { isValidId } from '@stickerbook/model';
 import type { AccessTokens, Principal } from '../auth/access-tokens.ts';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
+import type { LiveAccounts } from '../auth/live-accounts.ts';
 import type { Db } from '../db/database.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
 import { findUserById } from '../repositories/users.ts';
@@ -30,6 +31,7 @@ export async function authenticateHandshake(
   handshake: Handshake,
   db: Db,
   tokens: AccessTokens,
+  accounts: LiveAccounts,
 ): Promise<HandshakeResult> {
   const albumId = handshake.query.albumId;
   if (typeof albumId !== 'string' || !isValidId(albumId)) {
@@ -37,7 +39,9 @@ export async function authenticateHandshake(
   }
   const token = tokenOf(handshake);
   const principal = token ? await tokens.verify(token) : null;
-  if (!principal) return { error: { code: 'UNAUTHORIZED', message: 'A valid access token is required' } };
+  // A deleted account's token is refused like any invalid one (issue 24: logged out everywhere).
+  if (!principal || (principal.kind === 'user' && !(await accounts.exists(principal.id))))
+    return { error: { code: 'UNAUTHORIZED', message: 'A valid access token is required' } };
   const found = await findAlbumHeaderFor(db, albumId, principal);
   if (!found) return { error: { code: 'NOT_FOUND', message: 'Album not found' } };
 

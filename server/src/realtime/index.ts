@@ -50,7 +50,7 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /** Attaches socket.io to `app.server` and decorates `app.realtime`; call once, before the routes. */
 export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
-  const { config, database, tokens } = app.ctx;
+  const { config, database, tokens, accounts } = app.ctx;
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -84,7 +84,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   }
 
   io.use((socket, next) => {
-    authenticateHandshake(socket.handshake, database.db, tokens).then(
+    authenticateHandshake(socket.handshake, database.db, tokens, accounts).then(
       (granted) => {
         if ('error' in granted) {
           const error = new Error(granted.error.code) as Error & { data: unknown };
@@ -113,6 +113,8 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   io.on('connection', (socket) => void onConnection(app, realtime, socket));
   // Another instance changed a lock (broadcastAlbumLock): its sockets were told through the adapter already.
   io.on('album_locked', ({ albumId, locked }) => sync.setLocked(albumId, locked));
+  // Another instance deleted an account (closeAccountEverywhere): its tokens stop working here too.
+  io.on('account_deleted', ({ userId }) => accounts.forget(userId));
 
   // Issue 22 item 9: the sticker link panel of every open editor reads the uploads again as soon as one arrives or
   // its face is found (sticker-link/live.ts), not at its next 30 s poll. Through Redis to every instance.
@@ -249,6 +251,29 @@ export async function revokeAlbumAccess({ io }: Realtime, albumId: string, userI
     });
     socket.disconnect(true);
   }
+}
+
+/**
+ * Issue 24: a deleted account is logged out everywhere. Every instance stops accepting its access tokens (the
+ * deleting one through `accounts.forget` by the caller, the others through the adapter), and its open editors,
+ * on every instance, are told ACCESS_LOST and disconnected; a reconnect is refused at the handshake.
+ */
+export async function closeAccountEverywhere({ io, scaledOut }: Realtime, userId: string): Promise<void> {
+  if (scaledOut) io.serverSideEmit('account_deleted', { userId });
+  const sockets = await io.fetchSockets();
+  for (const socket of sockets) {
+    const principal = socket.data.principal;
+    if (principal.kind !== 'user' || principal.id !== userId) continue;
+    socket.emit('connection_error', { code: 'ACCESS_LOST', message: 'The account was deleted' });
+    socket.disconnect(true);
+  }
+}
+
+/** The album was deleted (with its owner's account): whoever still edits it, on any instance, is told and let go. */
+export function closeAlbumEverywhere({ io }: Realtime, albumId: string): void {
+  const room = albumRoom(albumId);
+  io.to(room).emit('connection_error', { code: 'ACCESS_LOST', message: 'The album was deleted' });
+  io.in(room).disconnectSockets(true);
 }
 
 /** The `userId` of a broadcast mutation: the user's id, or the guest's owner identifier. */

@@ -71,9 +71,13 @@ export interface ServerToClientEvents {
   sticker_uploads_changed: (payload: { albumId: string }) => void;
 }
 
-/** Between instances (Redis adapter): a lock change, so every instance's sync cache knows it at once. */
+/**
+ * Between instances (Redis adapter): a lock change, so every instance's sync cache knows it at once; a deleted
+ * account, so no instance accepts its access tokens any longer (auth/live-accounts.ts).
+ */
 export interface InterServerEvents {
   album_locked: (payload: { albumId: string; locked: boolean }) => void;
+  account_deleted: (payload: { userId: string }) => void;
 }
 
 export interface SocketData {

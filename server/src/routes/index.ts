@@ -33,6 +33,7 @@ import { outboxRoutes } from './outbox.ts';
 import { affiliateRoutes } from '../affiliates/routes.ts';
 import { priceAdminRoutes } from '../price-admin/routes.ts';
 import { supportRoutes } from '../support/routes.ts';
+import { accountRoutes } from '../accounts/routes.ts';
 
 /** Everything under /api/v1, one plugin per resource. */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
@@ -41,6 +42,7 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(oidcRoutes);
   await app.register(guestRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
   await app.register(organizationRoutes);
   await app.register(blueprintRoutes);
   await app.register(albumRoutes);

@@ -45,4 +45,5 @@ export const ROUTES: readonly RouteEntry[] = [
   { path: '/dashboard', access: 'admin', screen: 'dashboard' },
   { path: '/admin/outbox', access: 'admin', screen: 'outbox' },
   { path: '/admin/prices', access: 'admin', screen: 'priceAdmin' },
+  { path: '/admin/users', access: 'admin', screen: 'adminUsers' },
 ];

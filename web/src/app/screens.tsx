@@ -68,5 +68,6 @@ export const SCREENS: Record<string, Screen> = {
   order: screen(() => import('../features/orders/OrderPage.tsx'), 'OrderPage'),
   dashboard: screen(() => import('../features/dashboard/DashboardPage.tsx'), 'DashboardPage'),
   outbox: screen(() => import('../features/outbox/OutboxPage.tsx'), 'OutboxPage'),
+  adminUsers: screen(() => import('../features/account-data/AdminUserPage.tsx'), 'AdminUserPage'),
   priceAdmin: screen(() => import('../features/price-admin/PriceAdminPage.tsx'), 'PriceAdminPage'),
 };

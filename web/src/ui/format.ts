@@ -25,6 +25,12 @@ export function formatDateTime(value: DateInput, language: string = i18n.languag
   return new Intl.DateTimeFormat(language, { dateStyle: 'short', timeStyle: 'short' }).format(date);
 }
 
+/** A file size for people: kB below a megabyte, else MB, at most one decimal, in the user's UI language. */
+export function formatFileSize(bytes: number, language: string = i18n.language): string {
+  const [value, unit] = bytes < 1_000_000 ? [bytes / 1_000, 'kilobyte'] : [bytes / 1_000_000, 'megabyte'];
+  return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
+}
+
 /** 'YYYY-MM' as month and year (monthly tables), in the user's UI language. */
 export function formatMonth(month: string, language: string = i18n.language): string {
   const [year, monthNumber] = month.split('-').map(Number);

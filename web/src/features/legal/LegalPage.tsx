@@ -30,6 +30,7 @@ export const LEGAL_SECTIONS: Record<LegalKind, readonly string[]> = {
     'recipients',
     'retention',
     'rights',
+    'selfService',
     'security',
   ],
 };

@@ -2,6 +2,7 @@ import '@mantine/core/styles/Grid.css';
 import { Alert, Container, Grid, Paper, Skeleton, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../api/queries.ts';
+import { AccountDataPanel } from '../account-data/AccountDataPanel.tsx';
 import { LatestOrders } from './LatestOrders.tsx';
 import { ProfileForm } from './ProfileForm.tsx';
 
@@ -24,6 +25,13 @@ export function ProfilePage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <LatestOrders />
         </Grid.Col>
+        {me.data && (
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Paper withBorder p="lg">
+              <AccountDataPanel user={me.data} />
+            </Paper>
+          </Grid.Col>
+        )}
       </Grid>
     </Container>
   );

@@ -911,6 +911,15 @@ export const de: Catalogue = {
   errors: {
     generic: 'Ein Fehler ist aufgetreten. Bitte versuche es erneut.',
     codes: {
+      PASSWORD_REQUIRED: 'Bitte gib dein Passwort ein.',
+      PASSWORD_WRONG: 'Das Passwort ist nicht richtig. Es wurde nichts gelöscht.',
+      CONFIRMATION_EMAIL_WRONG:
+        'Die E-Mail-Adresse stimmt nicht mit deinem Konto überein. Es wurde nichts gelöscht.',
+      SHARED_ALBUMS_NEED_DECISION:
+        'Bitte entscheide für jedes geteilte Album, ob es übergeben oder gelöscht wird.',
+      NEW_OWNER_NOT_MEMBER: 'Ein Album kann nur an ein Mitglied dieses Albums übergeben werden.',
+      SHARED_ALBUM_UNKNOWN: 'Dieses Album gehört nicht zu deinen geteilten Alben.',
+      DELETE_OWN_ACCOUNT_IN_PROFILE: 'Dein eigenes Konto löschst du in deinem Profil.',
       ORDER_INVOICED:
         'Die Bestellung ist abgerechnet und kann nicht mehr geändert werden. Erstelle zuerst eine Gutschrift, dann lässt sie sich korrigieren und neu abrechnen.',
       INVALID_CREDENTIALS: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
@@ -1480,8 +1489,12 @@ export const de: Catalogue = {
           heading: '8. Deine Rechte',
           body: 'Du hast das Recht auf Auskunft (Art. 15 DSGVO), Berichtigung (Art. 16), Löschung (Art. 17), Einschränkung der Verarbeitung (Art. 18), Datenübertragbarkeit (Art. 20) und Widerspruch (Art. 21). Einwilligungen kannst du jederzeit mit Wirkung für die Zukunft widerrufen (Art. 7 Abs. 3). Außerdem kannst du dich bei einer Datenschutz-Aufsichtsbehörde beschweren (Art. 77). Schreib uns einfach an {{email}}.',
         },
+        selfService: {
+          heading: '9. Deine Daten selbst abrufen und löschen',
+          body: 'In deinem Profil kannst du unter „Meine Daten herunterladen“ jederzeit eine Kopie aller Daten anfordern, die wir zu deinem Konto speichern (Art. 15 und 20 DSGVO): Kontodaten, Alben mit Bildern, Sticker-Link-Einsendungen, Bestellungen und Rechnungen, als ZIP-Datei. Mit „Konto löschen“ löschst du dein Konto samt Alben und Bildern (Art. 17 DSGVO); geteilte Alben kannst du vorher an ein Mitglied übergeben. Bestellungen und Rechnungen müssen wir zehn Jahre aufbewahren (§ 147 AO, § 14 UStG); sie bleiben nur mit Name und Anschrift auf der Rechnung erhalten, ohne dein Konto, deine E-Mail-Adresse und Telefonnummer. Du kannst uns beides auch per E-Mail an {{email}} auftragen.',
+        },
         security: {
-          heading: '9. Sicherheit',
+          heading: '10. Sicherheit',
           body: 'Alle Verbindungen zu dieser Website sind verschlüsselt (TLS). Passwörter speichern wir nur als sicheren Hash.',
         },
       },
@@ -1925,6 +1938,60 @@ export const de: Catalogue = {
     madeAt: 'Erstellt {{date}}',
     failed: 'Der Korrekturabzug konnte nicht erstellt werden. Bitte versuche es erneut.',
     hint: 'Der Korrekturabzug zeigt jede Seite so, wie sie gedruckt wird – in Bildschirmauflösung und als „nicht für den Druck“ markiert.',
+  },
+  accountData: {
+    export: {
+      title: 'Meine Daten herunterladen',
+      intro:
+        'Du bekommst alles, was wir zu deinem Konto gespeichert haben, als ZIP-Datei: Kontodaten, deine Alben als JSON mit ihren Bildern, Einsendungen über deine Sticker-Links, Bestellungen und Rechnungen als PDF.',
+      adminIntro:
+        'Stellt alle Daten dieses Kontos als ZIP-Datei zusammen (Auskunft nach Art. 15 DSGVO). Der Download steht nur hier zur Verfügung.',
+      start: 'Meine Daten herunterladen',
+      again: 'Neu zusammenstellen',
+      working: 'Deine Daten werden zusammengestellt … {{progress}} %',
+      mailHint: 'Du kannst die Seite verlassen: Wir schicken dir eine E-Mail, sobald die Datei fertig ist.',
+      download: 'ZIP herunterladen ({{size}})',
+      madeAt: 'Erstellt am {{date}}',
+      failed: 'Die Zusammenstellung ist fehlgeschlagen. Bitte versuche es noch einmal.',
+    },
+    delete: {
+      title: 'Konto löschen',
+      intro:
+        'Löscht dein Konto mit allen Alben und Bildern. Bestellungen und Rechnungen bewahren wir nur so lange auf, wie das Gesetz es verlangt.',
+      button: 'Konto löschen',
+      firstTitle: 'Konto wirklich löschen?',
+      firstBody:
+        'Dein Konto, deine Alben und alle Bilder werden endgültig gelöscht. Das kann nicht rückgängig gemacht werden. Lade vorher deine Daten herunter, wenn du sie behalten möchtest.',
+      proceed: 'Weiter',
+      secondTitle: 'Endgültig löschen',
+      whatHappens: 'Bitte bestätige ein zweites Mal. Danach:',
+      goes: 'werden dein Konto, deine Alben mit Bildern und Sticker-Link-Einsendungen, deine Mitgliedschaften und Einladungen gelöscht;',
+      stays:
+        'bleiben Bestellungen und Rechnungen für die gesetzliche Aufbewahrungsfrist (§ 147 AO) erhalten – nur mit Name und Anschrift auf der Rechnung, ohne dein Konto;',
+      loggedOut: 'wirst du auf allen Geräten abgemeldet.',
+      sharedTitle: 'Diese Alben hast du mit anderen geteilt. Was soll mit ihnen passieren?',
+      handOver: 'An {{name}} übergeben',
+      deleteAlbum: 'Album löschen',
+      password: 'Dein Passwort',
+      typeEmail: 'Gib zur Bestätigung deine E-Mail-Adresse ein ({{email}})',
+      final: 'Konto endgültig löschen',
+      done: 'Dein Konto wurde gelöscht.',
+    },
+    admin: {
+      title: 'Kundenkonten',
+      search: 'E-Mail-Adresse des Kontos',
+      find: 'Suchen',
+      notFound: 'Kein Konto mit dieser E-Mail-Adresse.',
+      adminBadge: 'Admin',
+      since: 'Konto seit {{date}}',
+      deleteIntro:
+        'Löscht das Konto auf Wunsch der Person (Art. 17 DSGVO). Bestellungen und Rechnungen bleiben ohne Konto erhalten.',
+      deleteButton: 'Dieses Konto löschen',
+      deleteTitle: 'Konto {{email}} löschen?',
+      deleteBody:
+        'Das Konto, seine Alben und Bilder werden endgültig gelöscht, die Person wird überall abgemeldet. Das kann nicht rückgängig gemacht werden.',
+      deleted: 'Das Konto {{email}} wurde gelöscht.',
+    },
   },
   profile: {
     title: 'Profil',

@@ -887,6 +887,14 @@ export const en = {
   errors: {
     generic: 'Something went wrong. Please try again.',
     codes: {
+      PASSWORD_REQUIRED: 'Please enter your password.',
+      PASSWORD_WRONG: 'The password is not correct. Nothing was deleted.',
+      CONFIRMATION_EMAIL_WRONG: 'The e-mail address does not match your account. Nothing was deleted.',
+      SHARED_ALBUMS_NEED_DECISION:
+        'Please decide for every shared album whether it is handed over or deleted.',
+      NEW_OWNER_NOT_MEMBER: 'An album can only be handed over to a member of that album.',
+      SHARED_ALBUM_UNKNOWN: 'This album is not one of your shared albums.',
+      DELETE_OWN_ACCOUNT_IN_PROFILE: 'You delete your own account in your profile.',
       ORDER_INVOICED:
         'This order is invoiced and can no longer be changed. Issue a credit note first; then it can be corrected and invoiced again.',
       INVALID_CREDENTIALS: 'E-mail or password is not correct.',
@@ -1447,8 +1455,12 @@ export const en = {
           heading: '8. Your rights',
           body: 'You have the right to access (Art. 15 GDPR), rectification (Art. 16), erasure (Art. 17), restriction of processing (Art. 18), data portability (Art. 20) and to object (Art. 21). You can withdraw any consent with effect for the future (Art. 7 (3)). You also have the right to lodge a complaint with a data protection supervisory authority (Art. 77). Just write to {{email}}.',
         },
+        selfService: {
+          heading: '9. Getting and deleting your data yourself',
+          body: 'In your profile, "Download my data" gives you a copy of all data we store for your account at any time (Art. 15 and 20 GDPR): account data, albums with their images, sticker link submissions, orders and invoices, as a ZIP file. "Delete account" deletes your account with its albums and images (Art. 17 GDPR); you can hand shared albums over to a member first. We must keep orders and invoices for ten years (§ 147 AO, § 14 UStG); they stay only with the name and address on the invoice, without your account, your e-mail address and phone number. You can also ask us for either by e-mail to {{email}}.',
+        },
         security: {
-          heading: '9. Security',
+          heading: '10. Security',
           body: 'All connections to this website are encrypted (TLS). Passwords are stored only as a secure hash.',
         },
       },
@@ -1891,6 +1903,60 @@ export const en = {
     madeAt: 'Made {{date}}',
     failed: 'The proof could not be created. Please try again.',
     hint: 'The proof shows every page as it will be printed, at screen resolution and marked "not for print".',
+  },
+  accountData: {
+    export: {
+      title: 'Download my data',
+      intro:
+        'You get everything we store for your account as a ZIP file: account data, your albums as JSON with their images, submissions through your sticker links, orders and invoices as PDF.',
+      adminIntro:
+        'Collects all data of this account in a ZIP file (access under Art. 15 GDPR). The download is only available here.',
+      start: 'Download my data',
+      again: 'Collect again',
+      working: 'Collecting your data … {{progress}} %',
+      mailHint: 'You can leave this page: we will e-mail you as soon as the file is ready.',
+      download: 'Download ZIP ({{size}})',
+      madeAt: 'Made {{date}}',
+      failed: 'Collecting your data failed. Please try again.',
+    },
+    delete: {
+      title: 'Delete account',
+      intro:
+        'Deletes your account with all albums and images. We keep orders and invoices only as long as the law requires.',
+      button: 'Delete account',
+      firstTitle: 'Really delete your account?',
+      firstBody:
+        'Your account, your albums and all images will be deleted for good. This cannot be undone. Download your data first if you want to keep it.',
+      proceed: 'Continue',
+      secondTitle: 'Delete for good',
+      whatHappens: 'Please confirm a second time. Then:',
+      goes: 'your account, your albums with their images and sticker link submissions, your memberships and invitations are deleted;',
+      stays:
+        'orders and invoices are kept for the statutory retention period (§ 147 AO) – only with the name and address on the invoice, without your account;',
+      loggedOut: 'you are logged out on every device.',
+      sharedTitle: 'You share these albums with others. What should happen to them?',
+      handOver: 'Hand over to {{name}}',
+      deleteAlbum: 'Delete album',
+      password: 'Your password',
+      typeEmail: 'Type your e-mail address to confirm ({{email}})',
+      final: 'Delete my account for good',
+      done: 'Your account was deleted.',
+    },
+    admin: {
+      title: 'Customer accounts',
+      search: "The account's e-mail address",
+      find: 'Find',
+      notFound: 'No account with this e-mail address.',
+      adminBadge: 'Admin',
+      since: 'Account since {{date}}',
+      deleteIntro:
+        "Deletes the account at the person's request (Art. 17 GDPR). Orders and invoices stay, without the account.",
+      deleteButton: 'Delete this account',
+      deleteTitle: 'Delete the account {{email}}?',
+      deleteBody:
+        'The account, its albums and images will be deleted for good and the person logged out everywhere. This cannot be undone.',
+      deleted: 'The account {{email}} was deleted.',
+    },
   },
   profile: {
     title: 'Profile',

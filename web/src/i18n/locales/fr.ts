@@ -912,6 +912,14 @@ export const fr: Catalogue = {
   errors: {
     generic: 'Une erreur est survenue. Merci de réessayer.',
     codes: {
+      PASSWORD_REQUIRED: 'Veuillez saisir votre mot de passe.',
+      PASSWORD_WRONG: 'Le mot de passe n’est pas correct. Rien n’a été supprimé.',
+      CONFIRMATION_EMAIL_WRONG: 'L’adresse e-mail ne correspond pas à votre compte. Rien n’a été supprimé.',
+      SHARED_ALBUMS_NEED_DECISION:
+        'Veuillez décider pour chaque album partagé s’il est transmis ou supprimé.',
+      NEW_OWNER_NOT_MEMBER: 'Un album ne peut être transmis qu’à un membre de cet album.',
+      SHARED_ALBUM_UNKNOWN: 'Cet album ne fait pas partie de vos albums partagés.',
+      DELETE_OWN_ACCOUNT_IN_PROFILE: 'Vous supprimez votre propre compte dans votre profil.',
       ORDER_INVOICED:
         'Cette commande est facturée et ne peut plus être modifiée. Émettez d’abord un avoir ; elle pourra ensuite être corrigée et facturée à nouveau.',
       INVALID_CREDENTIALS: 'L’adresse e-mail ou le mot de passe est incorrect.',
@@ -1483,8 +1491,12 @@ export const fr: Catalogue = {
           heading: '8. Vos droits',
           body: 'Vous disposez d’un droit d’accès (art. 15 RGPD), de rectification (art. 16), d’effacement (art. 17), de limitation du traitement (art. 18), de portabilité (art. 20) et d’opposition (art. 21). Vous pouvez retirer un consentement à tout moment pour l’avenir (art. 7, par. 3). Vous pouvez également introduire une réclamation auprès d’une autorité de contrôle (art. 77). Écrivez-nous simplement à {{email}}.',
         },
+        selfService: {
+          heading: '9. Obtenir et supprimer vous-même vos données',
+          body: 'Dans votre profil, « Télécharger mes données » vous donne à tout moment une copie de toutes les données que nous conservons pour votre compte (art. 15 et 20 RGPD) : données du compte, albums avec leurs images, envois via les liens de stickers, commandes et factures, dans un fichier ZIP. « Supprimer le compte » supprime votre compte avec ses albums et images (art. 17 RGPD) ; vous pouvez d’abord transmettre les albums partagés à un membre. Nous devons conserver les commandes et factures dix ans (§ 147 AO, § 14 UStG) ; elles ne restent qu’avec le nom et l’adresse de la facture, sans votre compte, votre adresse e-mail ni votre numéro de téléphone. Vous pouvez aussi nous le demander par e-mail à {{email}}.',
+        },
         security: {
-          heading: '9. Sécurité',
+          heading: '10. Sécurité',
           body: 'Toutes les connexions à ce site sont chiffrées (TLS). Les mots de passe ne sont enregistrés que sous forme de hachage sécurisé.',
         },
       },
@@ -1928,6 +1940,60 @@ export const fr: Catalogue = {
     madeAt: 'Créée {{date}}',
     failed: 'L’épreuve n’a pas pu être créée. Veuillez réessayer.',
     hint: 'L’épreuve montre chaque page telle qu’elle sera imprimée, en résolution écran et marquée « ne pas imprimer ».',
+  },
+  accountData: {
+    export: {
+      title: 'Télécharger mes données',
+      intro:
+        'Vous recevez tout ce que nous conservons pour votre compte dans un fichier ZIP : données du compte, vos albums en JSON avec leurs images, les envois reçus via vos liens de stickers, commandes et factures en PDF.',
+      adminIntro:
+        'Rassemble toutes les données de ce compte dans un fichier ZIP (droit d’accès, art. 15 RGPD). Le téléchargement n’est disponible qu’ici.',
+      start: 'Télécharger mes données',
+      again: 'Rassembler à nouveau',
+      working: 'Vos données sont rassemblées … {{progress}} %',
+      mailHint: 'Vous pouvez quitter la page : nous vous enverrons un e-mail dès que le fichier sera prêt.',
+      download: 'Télécharger le ZIP ({{size}})',
+      madeAt: 'Créé le {{date}}',
+      failed: 'La préparation de vos données a échoué. Veuillez réessayer.',
+    },
+    delete: {
+      title: 'Supprimer le compte',
+      intro:
+        'Supprime votre compte avec tous les albums et images. Nous ne conservons les commandes et factures que le temps exigé par la loi.',
+      button: 'Supprimer le compte',
+      firstTitle: 'Vraiment supprimer votre compte ?',
+      firstBody:
+        'Votre compte, vos albums et toutes les images seront définitivement supprimés. Cette action est irréversible. Téléchargez d’abord vos données si vous souhaitez les garder.',
+      proceed: 'Continuer',
+      secondTitle: 'Supprimer définitivement',
+      whatHappens: 'Veuillez confirmer une seconde fois. Ensuite :',
+      goes: 'votre compte, vos albums avec leurs images et les envois des liens de stickers, vos adhésions et invitations sont supprimés ;',
+      stays:
+        'les commandes et factures sont conservées pendant la durée légale (§ 147 AO) – uniquement avec le nom et l’adresse de la facture, sans votre compte ;',
+      loggedOut: 'vous êtes déconnecté sur tous vos appareils.',
+      sharedTitle: 'Vous partagez ces albums avec d’autres personnes. Que doit-il leur arriver ?',
+      handOver: 'Transmettre à {{name}}',
+      deleteAlbum: 'Supprimer l’album',
+      password: 'Votre mot de passe',
+      typeEmail: 'Saisissez votre adresse e-mail pour confirmer ({{email}})',
+      final: 'Supprimer définitivement mon compte',
+      done: 'Votre compte a été supprimé.',
+    },
+    admin: {
+      title: 'Comptes clients',
+      search: 'Adresse e-mail du compte',
+      find: 'Rechercher',
+      notFound: 'Aucun compte avec cette adresse e-mail.',
+      adminBadge: 'Admin',
+      since: 'Compte depuis le {{date}}',
+      deleteIntro:
+        'Supprime le compte à la demande de la personne (art. 17 RGPD). Les commandes et factures restent, sans le compte.',
+      deleteButton: 'Supprimer ce compte',
+      deleteTitle: 'Supprimer le compte {{email}} ?',
+      deleteBody:
+        'Le compte, ses albums et images seront définitivement supprimés et la personne déconnectée partout. Cette action est irréversible.',
+      deleted: 'Le compte {{email}} a été supprimé.',
+    },
   },
   profile: {
     title: 'Profil',

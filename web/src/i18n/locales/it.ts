@@ -913,6 +913,14 @@ export const it: Catalogue = {
   errors: {
     generic: 'Si è verificato un errore. Riprova.',
     codes: {
+      PASSWORD_REQUIRED: 'Inserisci la tua password.',
+      PASSWORD_WRONG: 'La password non è corretta. Non è stato eliminato nulla.',
+      CONFIRMATION_EMAIL_WRONG:
+        'L’indirizzo e-mail non corrisponde al tuo account. Non è stato eliminato nulla.',
+      SHARED_ALBUMS_NEED_DECISION: 'Decidi per ogni album condiviso se cederlo o eliminarlo.',
+      NEW_OWNER_NOT_MEMBER: 'Un album può essere ceduto solo a un membro di quell’album.',
+      SHARED_ALBUM_UNKNOWN: 'Questo album non è tra i tuoi album condivisi.',
+      DELETE_OWN_ACCOUNT_IN_PROFILE: 'Il tuo account lo elimini dal tuo profilo.',
       ORDER_INVOICED:
         'Questo ordine è fatturato e non può più essere modificato. Emetti prima una nota di credito; poi potrà essere corretto e fatturato di nuovo.',
       INVALID_CREDENTIALS: 'E-mail o password non corretti.',
@@ -1484,8 +1492,12 @@ export const it: Catalogue = {
           heading: '8. I tuoi diritti',
           body: 'Hai diritto di accesso (art. 15 GDPR), rettifica (art. 16), cancellazione (art. 17), limitazione del trattamento (art. 18), portabilità dei dati (art. 20) e opposizione (art. 21). Puoi revocare ogni consenso in qualsiasi momento con effetto per il futuro (art. 7, par. 3). Hai inoltre il diritto di proporre reclamo a un’autorità di controllo (art. 77). Scrivici semplicemente a {{email}}.',
         },
+        selfService: {
+          heading: '9. Scaricare ed eliminare da soli i propri dati',
+          body: 'Nel tuo profilo, con «Scarica i miei dati» ricevi in qualsiasi momento una copia di tutti i dati che conserviamo per il tuo account (art. 15 e 20 GDPR): dati dell’account, album con le immagini, invii tramite link per sticker, ordini e fatture, in un file ZIP. Con «Elimina account» elimini il tuo account con album e immagini (art. 17 GDPR); prima puoi cedere gli album condivisi a un membro. Dobbiamo conservare ordini e fatture per dieci anni (§ 147 AO, § 14 UStG); restano solo con nome e indirizzo della fattura, senza il tuo account, il tuo indirizzo e-mail e il numero di telefono. Puoi chiederci entrambe le cose anche via e-mail a {{email}}.',
+        },
         security: {
-          heading: '9. Sicurezza',
+          heading: '10. Sicurezza',
           body: 'Tutte le connessioni a questo sito sono cifrate (TLS). Le password sono salvate solo come hash sicuro.',
         },
       },
@@ -1929,6 +1941,60 @@ export const it: Catalogue = {
     madeAt: 'Creata {{date}}',
     failed: 'Non è stato possibile creare la bozza. Riprova.',
     hint: 'La bozza mostra ogni pagina come verrà stampata, in risoluzione da schermo e contrassegnata «non per la stampa».',
+  },
+  accountData: {
+    export: {
+      title: 'Scarica i miei dati',
+      intro:
+        'Ricevi in un file ZIP tutto ciò che conserviamo per il tuo account: dati dell’account, i tuoi album in JSON con le immagini, gli invii tramite i tuoi link per sticker, ordini e fatture in PDF.',
+      adminIntro:
+        'Raccoglie tutti i dati di questo account in un file ZIP (diritto di accesso, art. 15 GDPR). Il download è disponibile solo qui.',
+      start: 'Scarica i miei dati',
+      again: 'Raccogli di nuovo',
+      working: 'Stiamo raccogliendo i tuoi dati … {{progress}} %',
+      mailHint: 'Puoi lasciare la pagina: ti invieremo un’e-mail appena il file sarà pronto.',
+      download: 'Scarica lo ZIP ({{size}})',
+      madeAt: 'Creato il {{date}}',
+      failed: 'La raccolta dei dati non è riuscita. Riprova.',
+    },
+    delete: {
+      title: 'Elimina account',
+      intro:
+        'Elimina il tuo account con tutti gli album e le immagini. Conserviamo ordini e fatture solo per il tempo richiesto dalla legge.',
+      button: 'Elimina account',
+      firstTitle: 'Vuoi davvero eliminare il tuo account?',
+      firstBody:
+        'Il tuo account, i tuoi album e tutte le immagini verranno eliminati definitivamente. L’operazione non può essere annullata. Scarica prima i tuoi dati se vuoi conservarli.',
+      proceed: 'Continua',
+      secondTitle: 'Elimina definitivamente',
+      whatHappens: 'Conferma una seconda volta. Dopo:',
+      goes: 'il tuo account, i tuoi album con immagini e invii dei link per sticker, le tue partecipazioni e gli inviti vengono eliminati;',
+      stays:
+        'ordini e fatture restano conservati per il periodo di legge (§ 147 AO) – solo con nome e indirizzo della fattura, senza il tuo account;',
+      loggedOut: 'vieni disconnesso da tutti i dispositivi.',
+      sharedTitle: 'Condividi questi album con altre persone. Cosa deve succedere?',
+      handOver: 'Cedi a {{name}}',
+      deleteAlbum: 'Elimina album',
+      password: 'La tua password',
+      typeEmail: 'Inserisci il tuo indirizzo e-mail per confermare ({{email}})',
+      final: 'Elimina definitivamente il mio account',
+      done: 'Il tuo account è stato eliminato.',
+    },
+    admin: {
+      title: 'Account clienti',
+      search: 'Indirizzo e-mail dell’account',
+      find: 'Cerca',
+      notFound: 'Nessun account con questo indirizzo e-mail.',
+      adminBadge: 'Admin',
+      since: 'Account dal {{date}}',
+      deleteIntro:
+        'Elimina l’account su richiesta della persona (art. 17 GDPR). Ordini e fatture restano, senza l’account.',
+      deleteButton: 'Elimina questo account',
+      deleteTitle: 'Eliminare l’account {{email}}?',
+      deleteBody:
+        'L’account, i suoi album e le immagini verranno eliminati definitivamente e la persona disconnessa ovunque. L’operazione non può essere annullata.',
+      deleted: 'L’account {{email}} è stato eliminato.',
+    },
   },
   profile: {
     title: 'Profilo',

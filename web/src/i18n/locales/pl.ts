@@ -900,6 +900,14 @@ export const pl: Catalogue = {
   errors: {
     generic: 'Wystąpił błąd. Spróbuj ponownie.',
     codes: {
+      PASSWORD_REQUIRED: 'Wpisz swoje hasło.',
+      PASSWORD_WRONG: 'Hasło jest nieprawidłowe. Nic nie zostało usunięte.',
+      CONFIRMATION_EMAIL_WRONG: 'Adres e-mail nie zgadza się z twoim kontem. Nic nie zostało usunięte.',
+      SHARED_ALBUMS_NEED_DECISION:
+        'Zdecyduj dla każdego udostępnionego albumu, czy go przekazać, czy usunąć.',
+      NEW_OWNER_NOT_MEMBER: 'Album można przekazać tylko członkowi tego albumu.',
+      SHARED_ALBUM_UNKNOWN: 'Ten album nie należy do twoich udostępnionych albumów.',
+      DELETE_OWN_ACCOUNT_IN_PROFILE: 'Własne konto usuwasz w swoim profilu.',
       ORDER_INVOICED:
         'To zamówienie jest zafakturowane i nie można go już zmienić. Najpierw wystaw fakturę korygującą; potem można je poprawić i zafakturować ponownie.',
       INVALID_CREDENTIALS: 'Nieprawidłowy e-mail lub hasło.',
@@ -1464,8 +1472,12 @@ export const pl: Catalogue = {
           heading: '8. Twoje prawa',
           body: 'Masz prawo dostępu (art. 15 RODO), sprostowania (art. 16), usunięcia (art. 17), ograniczenia przetwarzania (art. 18), przenoszenia danych (art. 20) oraz sprzeciwu (art. 21). Każdą zgodę możesz wycofać w dowolnym momencie ze skutkiem na przyszłość (art. 7 ust. 3). Możesz też złożyć skargę do organu nadzorczego (art. 77). Wystarczy napisać na {{email}}.',
         },
+        selfService: {
+          heading: '9. Samodzielne pobieranie i usuwanie danych',
+          body: 'W profilu, za pomocą „Pobierz moje dane”, w każdej chwili otrzymasz kopię wszystkich danych, które przechowujemy dla twojego konta (art. 15 i 20 RODO): dane konta, albumy ze zdjęciami, zgłoszenia z linków do naklejek, zamówienia i faktury, w pliku ZIP. „Usuń konto” usuwa twoje konto z albumami i zdjęciami (art. 17 RODO); udostępnione albumy możesz wcześniej przekazać członkowi. Zamówienia i faktury musimy przechowywać dziesięć lat (§ 147 AO, § 14 UStG); pozostają tylko z imieniem, nazwiskiem i adresem z faktury, bez twojego konta, adresu e-mail i numeru telefonu. O jedno i drugie możesz też poprosić e-mailem na {{email}}.',
+        },
         security: {
-          heading: '9. Bezpieczeństwo',
+          heading: '10. Bezpieczeństwo',
           body: 'Wszystkie połączenia z tą stroną są szyfrowane (TLS). Hasła przechowujemy wyłącznie jako bezpieczny hash.',
         },
       },
@@ -1907,6 +1919,60 @@ export const pl: Catalogue = {
     madeAt: 'Utworzono {{date}}',
     failed: 'Nie udało się utworzyć wydruku próbnego. Spróbuj ponownie.',
     hint: 'Wydruk próbny pokazuje każdą stronę tak, jak zostanie wydrukowana – w rozdzielczości ekranowej i z oznaczeniem „nie do druku”.',
+  },
+  accountData: {
+    export: {
+      title: 'Pobierz moje dane',
+      intro:
+        'Otrzymasz w pliku ZIP wszystko, co przechowujemy dla twojego konta: dane konta, twoje albumy jako JSON ze zdjęciami, zgłoszenia z twoich linków do naklejek, zamówienia i faktury w PDF.',
+      adminIntro:
+        'Zbiera wszystkie dane tego konta w pliku ZIP (prawo dostępu, art. 15 RODO). Pobieranie jest dostępne tylko tutaj.',
+      start: 'Pobierz moje dane',
+      again: 'Zbierz ponownie',
+      working: 'Zbieramy twoje dane … {{progress}} %',
+      mailHint: 'Możesz opuścić stronę: wyślemy ci e-mail, gdy plik będzie gotowy.',
+      download: 'Pobierz ZIP ({{size}})',
+      madeAt: 'Utworzono {{date}}',
+      failed: 'Nie udało się zebrać danych. Spróbuj ponownie.',
+    },
+    delete: {
+      title: 'Usuń konto',
+      intro:
+        'Usuwa twoje konto ze wszystkimi albumami i zdjęciami. Zamówienia i faktury przechowujemy tylko tak długo, jak wymaga tego prawo.',
+      button: 'Usuń konto',
+      firstTitle: 'Na pewno usunąć konto?',
+      firstBody:
+        'Twoje konto, albumy i wszystkie zdjęcia zostaną trwale usunięte. Tej operacji nie można cofnąć. Jeśli chcesz je zachować, najpierw pobierz swoje dane.',
+      proceed: 'Dalej',
+      secondTitle: 'Usuń na zawsze',
+      whatHappens: 'Potwierdź po raz drugi. Następnie:',
+      goes: 'twoje konto, albumy ze zdjęciami i zgłoszeniami z linków do naklejek, członkostwa i zaproszenia zostaną usunięte;',
+      stays:
+        'zamówienia i faktury zostaną zachowane przez ustawowy okres przechowywania (§ 147 AO) – tylko z imieniem, nazwiskiem i adresem z faktury, bez twojego konta;',
+      loggedOut: 'zostaniesz wylogowany na wszystkich urządzeniach.',
+      sharedTitle: 'Udostępniasz te albumy innym. Co ma się z nimi stać?',
+      handOver: 'Przekaż: {{name}}',
+      deleteAlbum: 'Usuń album',
+      password: 'Twoje hasło',
+      typeEmail: 'Wpisz swój adres e-mail, aby potwierdzić ({{email}})',
+      final: 'Usuń moje konto na zawsze',
+      done: 'Twoje konto zostało usunięte.',
+    },
+    admin: {
+      title: 'Konta klientów',
+      search: 'Adres e-mail konta',
+      find: 'Szukaj',
+      notFound: 'Brak konta z tym adresem e-mail.',
+      adminBadge: 'Admin',
+      since: 'Konto od {{date}}',
+      deleteIntro:
+        'Usuwa konto na prośbę tej osoby (art. 17 RODO). Zamówienia i faktury pozostają, bez konta.',
+      deleteButton: 'Usuń to konto',
+      deleteTitle: 'Usunąć konto {{email}}?',
+      deleteBody:
+        'Konto, jego albumy i zdjęcia zostaną trwale usunięte, a osoba wylogowana wszędzie. Tej operacji nie można cofnąć.',
+      deleted: 'Konto {{email}} zostało usunięte.',
+    },
   },
   profile: {
     title: 'Profil',

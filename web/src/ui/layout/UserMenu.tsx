@@ -6,6 +6,7 @@ import {
   IconReceipt,
   IconSettings,
   IconUser,
+  IconUserSearch,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
@@ -65,6 +66,11 @@ export function UserMenu({ onSettings }: Props) {
         {viewer.isAdmin && (
           <Menu.Item component={Link} to="/admin/outbox" leftSection={<IconMail size={16} />}>
             {t('outbox.title')}
+          </Menu.Item>
+        )}
+        {viewer.isAdmin && (
+          <Menu.Item component={Link} to="/admin/users" leftSection={<IconUserSearch size={16} />}>
+            {t('accountData.admin.title')}
           </Menu.Item>
         )}
         <Menu.Item
