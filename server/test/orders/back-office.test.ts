@@ -234,6 +234,15 @@ describe.each(DATABASE_KINDS)('back office on %s', (kind) => {
       ).toContain(orderId);
     }
     expect((await dashboard('query=%25')).orders.length).toBe(0);
+
+    // A changed e-mail is found by the new address, no longer by the old one.
+    const changed = await call('PATCH', `/orders/${orderId}`, {
+      token: adminToken,
+      payload: { email: 'kunigunde.neu@verein.example' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await dashboard('query=kunigunde.neu')).orders.map((o) => o.id)).toContain(orderId);
+    expect((await dashboard('query=kunigunde%40verein')).orders.map((o) => o.id)).not.toContain(orderId);
   });
 
   it('sorts by created date and by event date both ways, 20 to a page', async () => {
