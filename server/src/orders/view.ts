@@ -1,6 +1,7 @@
 /** The Order of docs/api-contract.md "Checkout and orders", in the request's language. */
 import {
   estimatedDeliveryDate,
+  grossOf,
   PRODUCTION_SIGNALS,
   SHIPPED_SIGNALS,
   standingDesignApproval,
@@ -92,6 +93,16 @@ export const orderSchema = z.object({
   no_albums: z.number().int(),
   order_features: z.array(z.string()),
   voucher: z.object({ code: z.string(), discount: z.number().int(), discount_human: z.string() }).nullable(),
+  /**
+   * Shipping as the order froze it, its own line in the customer's item table (issue 22 item 11): the net, and
+   * the gross at the order's rate the way every line's gross is made (model pricing `grossOf`).
+   */
+  shipping: z.object({
+    amount: z.number().int(),
+    amount_gross: z.number().int(),
+    amount_human: z.string(),
+    amount_gross_human: z.string(),
+  }),
   /** The buyer's tax data (issue 21 §4/§5) and the VAT treatment it gives. */
   buyer_vat_id: z.string().nullable(),
   buyer_reference: z.string().nullable(),
@@ -229,6 +240,12 @@ export function toOrderView(
           discount_human: human(order.voucher.discount),
         }
       : null,
+    shipping: {
+      amount: order.shippingAmount,
+      amount_gross: grossOf(order.shippingAmount, order.vatBasisPoints),
+      amount_human: human(order.shippingAmount),
+      amount_gross_human: human(grossOf(order.shippingAmount, order.vatBasisPoints)),
+    },
     buyer_vat_id: order.buyerVatId,
     buyer_reference: order.buyerReference,
     tax_treatment: order.taxTreatment,
