@@ -117,6 +117,8 @@ export interface Order {
   no_albums: number;
   order_features: string[];
   voucher: null | { code: string; discount: number; discount_human: string };
+  /** Shipping as the order froze it; the browser shows the server's amounts and never computes money. */
+  shipping?: { amount: number; amount_gross: number; amount_human: string; amount_gross_human: string };
   buyer_vat_id?: string | null;
   buyer_reference?: string | null;
   tax_treatment?: 'standard' | 'reverse_charge' | 'export';
