@@ -84,6 +84,18 @@ export const de: Catalogue = {
     },
   },
   historyPanel: { current: 'Aktuell' },
+  /** The date fields' calendar controls and the placeholder letters of day, month and year. */
+  dateField: {
+    previousMonth: 'Vorheriger Monat',
+    nextMonth: 'Nächster Monat',
+    previousYear: 'Vorheriges Jahr',
+    nextYear: 'Nächstes Jahr',
+    previousDecade: 'Vorheriges Jahrzehnt',
+    nextDecade: 'Nächstes Jahrzehnt',
+    monthLevel: 'Monat wählen',
+    yearLevel: 'Jahr wählen',
+    letters: { day: 'TT', month: 'MM', year: 'JJJJ' },
+  },
   /** Sticker frame designs by id (seeds/sticker-templates.index.json names them in English). */
   stickerTemplates: {
     names: {

@@ -77,6 +77,18 @@ export const en = {
     },
   },
   historyPanel: { current: 'Current' },
+  /** The date fields' calendar controls and the placeholder letters of day, month and year. */
+  dateField: {
+    previousMonth: 'Previous month',
+    nextMonth: 'Next month',
+    previousYear: 'Previous year',
+    nextYear: 'Next year',
+    previousDecade: 'Previous decade',
+    nextDecade: 'Next decade',
+    monthLevel: 'Choose the month',
+    yearLevel: 'Choose the year',
+    letters: { day: 'DD', month: 'MM', year: 'YYYY' },
+  },
   /** Sticker frame designs by id (seeds/sticker-templates.index.json names them in English). */
   stickerTemplates: {
     names: {

@@ -82,6 +82,18 @@ export const fr: Catalogue = {
     },
   },
   historyPanel: { current: 'Actuel' },
+  /** The date fields' calendar controls and the placeholder letters of day, month and year. */
+  dateField: {
+    previousMonth: 'Mois précédent',
+    nextMonth: 'Mois suivant',
+    previousYear: 'Année précédente',
+    nextYear: 'Année suivante',
+    previousDecade: 'Décennie précédente',
+    nextDecade: 'Décennie suivante',
+    monthLevel: 'Choisir le mois',
+    yearLevel: 'Choisir l’année',
+    letters: { day: 'JJ', month: 'MM', year: 'AAAA' },
+  },
   /** Sticker frame designs by id (seeds/sticker-templates.index.json names them in English). */
   stickerTemplates: {
     names: {

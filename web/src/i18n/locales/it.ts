@@ -81,6 +81,18 @@ export const it: Catalogue = {
     },
   },
   historyPanel: { current: 'Attuale' },
+  /** The date fields' calendar controls and the placeholder letters of day, month and year. */
+  dateField: {
+    previousMonth: 'Mese precedente',
+    nextMonth: 'Mese successivo',
+    previousYear: 'Anno precedente',
+    nextYear: 'Anno successivo',
+    previousDecade: 'Decennio precedente',
+    nextDecade: 'Decennio successivo',
+    monthLevel: 'Scegli il mese',
+    yearLevel: 'Scegli l’anno',
+    letters: { day: 'GG', month: 'MM', year: 'AAAA' },
+  },
   /** Sticker frame designs by id (seeds/sticker-templates.index.json names them in English). */
   stickerTemplates: {
     names: {

@@ -80,6 +80,18 @@ export const pl: Catalogue = {
     },
   },
   historyPanel: { current: 'Bieżący stan' },
+  /** The date fields' calendar controls and the placeholder letters of day, month and year. */
+  dateField: {
+    previousMonth: 'Poprzedni miesiąc',
+    nextMonth: 'Następny miesiąc',
+    previousYear: 'Poprzedni rok',
+    nextYear: 'Następny rok',
+    previousDecade: 'Poprzednia dekada',
+    nextDecade: 'Następna dekada',
+    monthLevel: 'Wybierz miesiąc',
+    yearLevel: 'Wybierz rok',
+    letters: { day: 'DD', month: 'MM', year: 'RRRR' },
+  },
   /** Sticker frame designs by id (seeds/sticker-templates.index.json names them in English). */
   stickerTemplates: {
     names: {
