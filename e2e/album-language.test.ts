@@ -52,7 +52,9 @@ describe.skipIf(skipBrowserTests)('languages as a customer meets them', () => {
 
     await page.goto(`/album/${albumId}/checkout`);
     await page.getByTestId('summary-total').waitFor();
-    await expect.poll(() => page.locator('h1').first().textContent()).toBe('Zamów „Klasa 3b”');
+    await expect
+      .poll(() => page.locator('h1').first().textContent(), { timeout: 10_000 })
+      .toBe('Zamów „Klasa 3b”');
     // Money as the album's server formats it in Polish: "1282,72 zł", not the German "1.282,72 PLN".
     expect(await page.getByTestId('summary-total').textContent()).toMatch(/^\d[\d\s]*,\d{2}\s?zł$/);
     // The page around the checkout stays in the browser's language.
@@ -76,7 +78,7 @@ describe.skipIf(skipBrowserTests)('languages as a customer meets them', () => {
 
     await page.getByTestId('contact-country').waitFor();
     expect(await page.getByTestId('contact-country').inputValue()).toBe('Polska');
-    expect(await page.getByTestId('contact-area-code').inputValue()).toBe('+48');
+    expect(await page.getByTestId('contact-area-code').inputValue()).toMatch(/^\+48\b/);
     await shot(page, 'checkout-pl-in-de-3-contact');
     await expectNoSeriousA11yViolations(page, 'checkout contact step in Polish');
     await context.close();
@@ -91,18 +93,21 @@ describe.skipIf(skipBrowserTests)('languages as a customer meets them', () => {
     await page.evaluate(() => localStorage.setItem('stickerbook.language', 'de'));
     await page.goto(`/album/${albumId}`);
     const field = page.getByTestId('editor-release-date');
-    await expect.poll(() => field.inputValue()).toBe(written(releaseDate(), '.'));
+    await expect.poll(() => field.inputValue(), { timeout: 10_000 }).toBe(written(releaseDate(), '.'));
 
     const next = new Date(Date.now() + 500 * 86_400_000).toISOString().slice(0, 10);
     await field.fill(written(next, '.'));
     await field.press('Enter');
     await expect
-      .poll(async () => {
-        const album = await apiCall<{ releaseDate: string | null }>(stack.baseUrl, `/albums/${albumId}`, {
-          token: session.access_token,
-        });
-        return album.releaseDate?.slice(0, 10);
-      })
+      .poll(
+        async () => {
+          const album = await apiCall<{ releaseDate: string | null }>(stack.baseUrl, `/albums/${albumId}`, {
+            token: session.access_token,
+          });
+          return album.releaseDate?.slice(0, 10);
+        },
+        { timeout: 10_000 },
+      )
       .toBe(next);
 
     await field.press('Escape');
@@ -154,7 +159,9 @@ describe.skipIf(skipBrowserTests)('languages as a customer meets them', () => {
     await expectNoSeriousA11yViolations(phone.page, 'start page on a phone');
     await phoneSwitch.click();
     await phone.page.getByTestId('language-option-pl').click();
-    await expect.poll(() => phone.page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    await expect
+      .poll(() => phone.page.evaluate(() => document.documentElement.lang), { timeout: 10_000 })
+      .toBe('pl');
     await expect
       .poll(
         async () =>
@@ -180,8 +187,14 @@ describe.skipIf(skipBrowserTests)('languages as a customer meets them', () => {
       .first()
       .fill(session.credentials.password);
     expect(await laptop.page.evaluate(() => document.documentElement.lang)).toBe('en');
-    await laptop.page.getByTestId('login-submit').click();
-    await expect.poll(() => laptop.page.evaluate(() => document.documentElement.lang)).toBe('pl');
+    // Enter submits (the cookie banner of this first visit may lie over the button).
+    await laptop.page
+      .getByLabel(/^password/i)
+      .first()
+      .press('Enter');
+    await expect
+      .poll(() => laptop.page.evaluate(() => document.documentElement.lang), { timeout: 10_000 })
+      .toBe('pl');
     await laptop.page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await shot(laptop.page, 'laptop-after-login-pl');
     await laptop.context.close();

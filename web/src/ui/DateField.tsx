@@ -43,6 +43,9 @@ export function DateField({ value, onChange, minDate, ...rest }: Props) {
       dateParser={(text) => parseDay(text, language)}
       locale={language}
       minDate={minDate}
+      // The neighbouring months' days are drawn in grey below WCAG contrast; the month's own days are enough.
+      hideOutsideDates
+      clearButtonProps={{ 'aria-label': t('dateField.clear'), ...rest.clearButtonProps }}
       ariaLabels={{
         previousMonth: t('dateField.previousMonth'),
         nextMonth: t('dateField.nextMonth'),

@@ -86,6 +86,7 @@ export const de: Catalogue = {
   historyPanel: { current: 'Aktuell' },
   /** The date fields' calendar controls and the placeholder letters of day, month and year. */
   dateField: {
+    clear: 'Datum löschen',
     previousMonth: 'Vorheriger Monat',
     nextMonth: 'Nächster Monat',
     previousYear: 'Vorheriges Jahr',

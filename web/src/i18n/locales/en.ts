@@ -79,6 +79,7 @@ export const en = {
   historyPanel: { current: 'Current' },
   /** The date fields' calendar controls and the placeholder letters of day, month and year. */
   dateField: {
+    clear: 'Clear the date',
     previousMonth: 'Previous month',
     nextMonth: 'Next month',
     previousYear: 'Previous year',

@@ -84,6 +84,7 @@ export const fr: Catalogue = {
   historyPanel: { current: 'Actuel' },
   /** The date fields' calendar controls and the placeholder letters of day, month and year. */
   dateField: {
+    clear: 'Effacer la date',
     previousMonth: 'Mois précédent',
     nextMonth: 'Mois suivant',
     previousYear: 'Année précédente',

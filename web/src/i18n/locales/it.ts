@@ -83,6 +83,7 @@ export const it: Catalogue = {
   historyPanel: { current: 'Attuale' },
   /** The date fields' calendar controls and the placeholder letters of day, month and year. */
   dateField: {
+    clear: 'Cancella la data',
     previousMonth: 'Mese precedente',
     nextMonth: 'Mese successivo',
     previousYear: 'Anno precedente',

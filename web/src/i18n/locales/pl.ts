@@ -82,6 +82,7 @@ export const pl: Catalogue = {
   historyPanel: { current: 'Bieżący stan' },
   /** The date fields' calendar controls and the placeholder letters of day, month and year. */
   dateField: {
+    clear: 'Wyczyść datę',
     previousMonth: 'Poprzedni miesiąc',
     nextMonth: 'Następny miesiąc',
     previousYear: 'Poprzedni rok',
