@@ -6,7 +6,7 @@ import 'dayjs/locale/pl';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n/languages.ts';
-import { dayPattern, parseDay } from './dayFormat.ts';
+import { dayPattern, parseDay } from './format.ts';
 
 type Props = Omit<
   DateInputProps,
