@@ -84,8 +84,10 @@ describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
         expect(await slider.getAttribute('aria-valuemin')).toBe('10');
         expect(await slider.getAttribute('aria-valuemax')).toBe('200');
         expect(await slider.getAttribute('aria-valuenow')).toBe('50');
+        // The field writes the day in the checkout's language (15.05.2027, 05/15/2027); Escape closes its calendar.
         const releaseDate = await page.getByTestId('checkout-release-date').inputValue();
         await page.getByTestId('checkout-release-date').fill('');
+        await page.getByTestId('checkout-release-date').press('Escape');
         await page.getByTestId('checkout-next').click();
         await page
           .getByTestId('checkout-product')
@@ -94,6 +96,7 @@ describe.skipIf(skipBrowserTests)('the checkout in a browser', () => {
           )
           .waitFor();
         await page.getByTestId('checkout-release-date').fill(releaseDate);
+        await page.getByTestId('checkout-release-date').press('Escape');
 
         // More albums cost more: the summary follows (debounced), the old numbers stay while it asks.
         const before = await totalText(page);

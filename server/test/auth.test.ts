@@ -187,6 +187,25 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     expect(unproven.json().error.code).toBe('ACTIVATION_LINK_INVALID');
   });
 
+  it('keeps the UI language with the account: the next sign-in answers it, another language is refused', async () => {
+    const { access_token, user } = await signUp(t.app);
+    const patch = (locale: unknown) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/users/me',
+        headers: bearer(access_token),
+        payload: { locale },
+      });
+    expect((await patch('pl')).json().locale).toBe('pl');
+    for (const wrong of ['xx', 'de-AT', 'PL', '']) expect((await patch(wrong)).statusCode).toBe(400);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: user.email, password: 'correct horse battery' },
+    });
+    expect(login.json().user.locale).toBe('pl');
+  });
+
   it('treats an empty profile patch as a read', async () => {
     const { access_token, user } = await signUp(t.app);
     const response = await t.app.inject({

@@ -94,4 +94,35 @@ describe('cover previews', () => {
       404,
     );
   });
+
+  it('names the templates and draws their covers in the visitor’s language', async () => {
+    const get = (url: string, language: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-language': language } });
+    const titles = async (language: string) =>
+      Object.fromEntries(
+        (await get('/api/v1/blueprints', language))
+          .json()
+          .blueprints.map((b: { id: string; title: string }) => [b.id, b.title]),
+      );
+    expect(await titles('de-DE,de;q=0.9')).toMatchObject({
+      'sports-club': 'Vereinssaison',
+      'wedding-classic': 'Klassische Hochzeit',
+    });
+    expect(await titles('pl')).toMatchObject({ 'birthday-party': 'Przyjęcie urodzinowe' });
+    expect(await titles('en')).toMatchObject({ 'sports-club': 'Club Season' });
+    expect((await get('/api/v1/blueprints/sports-club', 'fr')).json().title).toBe('Saison du club');
+
+    const spanTexts = (workspace: AlbumDocument) =>
+      Object.values(workspace.nodes).flatMap((node) =>
+        ((node.props.text as { blocks?: Array<{ spans: Array<{ text: string }> }> })?.blocks ?? []).flatMap(
+          (block) => block.spans.map((span) => span.text),
+        ),
+      );
+    const german = (await get('/api/v1/blueprints/birthday-party/cover', 'de')).json();
+    const english = (await get('/api/v1/blueprints/birthday-party/cover', 'en')).json();
+    expect(german).toMatchObject({ title: 'Geburtstagsparty', language: 'de' });
+    expect(spanTexts(german.workspace)).toContain('Lasst uns feiern');
+    expect(spanTexts(german.workspace)).not.toContain("Let's celebrate");
+    expect(spanTexts(english.workspace)).toContain("Let's celebrate");
+  });
 });

@@ -3,6 +3,7 @@ import '@stickerbook/model/browser-setup';
 import './app/mantine-styles.ts';
 import './app/global.css';
 import { i18nReady } from './i18n/index.ts';
+import { followAccountLanguage } from './i18n/accountLanguage.ts';
 import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
@@ -11,6 +12,8 @@ import { startAnalytics } from './analytics/index.ts';
 
 // Before any redirect can drop the landing URL's marketing parameters (SPEC §7).
 startAnalytics();
+// A sign-in (and the first session of this page) brings the account's language along.
+followAccountLanguage();
 
 // The first render waits for the language catalogue and the page's screen chunk, loaded in parallel: nothing
 // suspends then, and React does not hold the page back behind a just-shown fallback (up to 300 ms).

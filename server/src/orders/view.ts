@@ -1,6 +1,7 @@
 /** The Order of docs/api-contract.md "Checkout and orders", in the request's language. */
 import {
   estimatedDeliveryDate,
+  grossOf,
   PRODUCTION_SIGNALS,
   SHIPPED_SIGNALS,
   standingDesignApproval,
@@ -97,6 +98,16 @@ export const orderSchema = z.object({
   /** Staff's signed net price adjustment (PATCH amount/amount_gross); 0 when the list prices stand. */
   price_adjustment: z.number().int(),
   price_adjustment_human: z.string(),
+  /**
+   * Shipping as the order froze it, its own line in the customer's item table (issue 22 item 11): the net, and
+   * the gross at the order's rate the way every line's gross is made (model pricing `grossOf`).
+   */
+  shipping: z.object({
+    amount: z.number().int(),
+    amount_gross: z.number().int(),
+    amount_human: z.string(),
+    amount_gross_human: z.string(),
+  }),
   /** The buyer's tax data (issue 21 §4/§5) and the VAT treatment it gives. */
   buyer_vat_id: z.string().nullable(),
   buyer_reference: z.string().nullable(),
@@ -248,6 +259,12 @@ export function toOrderView(
       : null,
     price_adjustment: order.priceAdjustment,
     price_adjustment_human: human(order.priceAdjustment),
+    shipping: {
+      amount: order.shippingAmount,
+      amount_gross: grossOf(order.shippingAmount, order.vatBasisPoints),
+      amount_human: human(order.shippingAmount),
+      amount_gross_human: human(grossOf(order.shippingAmount, order.vatBasisPoints)),
+    },
     buyer_vat_id: order.buyerVatId,
     buyer_reference: order.buyerReference,
     tax_treatment: order.taxTreatment,

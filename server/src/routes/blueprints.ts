@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
+import { preferredLanguage } from '../http/languages.ts';
+import { blueprintTexts } from '../albums/blueprint-texts.ts';
 import { findBlueprint, listBlueprints, type BlueprintRow } from '../repositories/blueprints.ts';
 import { errorResponses } from './schemas.ts';
 
@@ -21,9 +23,16 @@ const blueprintSchema = blueprintSummarySchema.extend({
   images: z.array(z.unknown()),
 });
 
-const summary = (row: BlueprintRow) => ({
+/**
+ * A template's name in the request's language (issue 22 item 11: the wizard's cards were English in German). The
+ * names are in the same dictionaries as the templates' texts (`seeds/blueprint-texts`); search still matches the
+ * stored English name.
+ */
+type Texts = Readonly<Record<string, string>> | undefined;
+
+const summary = (row: BlueprintRow, texts?: Texts) => ({
   id: row.id,
-  title: row.title,
+  title: texts?.[row.title] ?? row.title,
   blueprint_category: row.category,
   // The web draws template covers itself from GET /blueprints/:id/cover (routes/covers.ts).
   cover_preview_url: null,
@@ -31,8 +40,8 @@ const summary = (row: BlueprintRow) => ({
   fonts: row.fonts,
 });
 
-const full = (row: BlueprintRow) => ({
-  ...summary(row),
+const full = (row: BlueprintRow, texts?: Texts) => ({
+  ...summary(row, texts),
   workspace: row.workspace as unknown as Record<string, unknown>,
   images: row.images,
 });
@@ -41,6 +50,8 @@ const full = (row: BlueprintRow) => ({
 export const blueprintRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
   const rateLimit = { max: app.ctx.config.rateLimits.publicPerMinute, timeWindow: '1 minute' };
+  const textsFor = (acceptLanguage: string | undefined) =>
+    blueprintTexts(app.ctx.config.seedsDir).get(preferredLanguage(acceptLanguage) ?? 'en');
 
   app.get(
     '/blueprints',
@@ -60,7 +71,9 @@ export const blueprintRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await listBlueprints(app.ctx.database.db, request.query.q || undefined);
-      return { blueprints: rows.map(request.query.attributes === 'FULL' ? full : summary) };
+      const texts = textsFor(request.headers['accept-language']);
+      const view = request.query.attributes === 'FULL' ? full : summary;
+      return { blueprints: rows.map((row) => view(row, texts)) };
     },
   );
 
@@ -77,7 +90,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const row = await findBlueprint(db, request.params.id);
       if (!row) throw notFound('Blueprint');
-      return full(row);
+      return full(row, textsFor(request.headers['accept-language']));
     },
   );
 };

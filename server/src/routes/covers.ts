@@ -8,6 +8,8 @@ import { imageServices } from '../images/service.ts';
 import { imageSchema, imageView } from '../images/view.ts';
 import { findAlbumFor } from '../repositories/albums.ts';
 import { findBlueprint } from '../repositories/blueprints.ts';
+import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
+import { preferredLanguage } from '../http/languages.ts';
 import { errorResponses } from './schemas.ts';
 
 const coverSchema = z.object({
@@ -68,14 +70,20 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const blueprint = await findBlueprint(db, request.params.id);
       if (!blueprint) throw notFound('Blueprint');
-      const meta = { title: blueprint.title, releaseDate: null, language: 'en' };
-      const cover = coverDocument(blueprint.workspace as AlbumDocument, meta);
+      // The card shows the template as an album in the visitor's language would start (issue 22 item 11): the
+      // texts an album of that language gets, and the template's name as its title. The row is this request's own.
+      const language = preferredLanguage(request.headers['accept-language']) ?? 'en';
+      const texts = blueprintTexts(app.ctx.config.seedsDir).get(language);
+      const workspace = blueprint.workspace as AlbumDocument;
+      const title = texts?.[blueprint.title] ?? blueprint.title;
+      const meta = { title, releaseDate: null, language };
+      const cover = coverDocument(texts ? translateBlueprintDocument(workspace, texts) : workspace, meta);
       const wanted = new Set(cover.imageIds);
       const images = (blueprint.images as Array<{ id?: unknown }>).filter(
         (image) => typeof image.id === 'string' && wanted.has(image.id),
       );
       return {
-        title: blueprint.title,
+        title,
         release_date: null,
         language: meta.language,
         workspace: cover.doc as unknown as Record<string, unknown>,

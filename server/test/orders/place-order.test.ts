@@ -84,6 +84,13 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
       ['album', 18_950],
       ['stickerpack', 4_000],
     ]);
+    // Shipping is the order's own line (issue 22 item 11), frozen like the others: 10,00 € net, 19 % on top.
+    expect(detail.shipping).toEqual({
+      amount: 1_000,
+      amount_gross: 1_190,
+      amount_human: '10,00\u00a0€',
+      amount_gross_human: '11,90\u00a0€',
+    });
     expect(detail.order_updates.map((u: { signal: string }) => u.signal)).toEqual(['order_placed']);
     const albumView = (await call('GET', `/albums/${album.id}`, { token: owner.access_token })).json();
     expect(albumView).toMatchObject({ hasOrder: true, lastOrderId: order.id });

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { api } from './client.ts';
 import type { Album, AlbumSummary, Blueprint, CreateAlbumBody, Organization, User } from './types.ts';
 
@@ -7,7 +8,8 @@ export const queryKeys = {
   me: ['me'] as const,
   albums: ['albums'] as const,
   album: (id: string) => ['albums', id] as const,
-  blueprints: ['blueprints'] as const,
+  /** Templates are named in the UI language (Accept-Language), so each language is its own entry. */
+  blueprints: (language: string) => ['blueprints', language] as const,
   organizations: ['organizations'] as const,
   authConfig: ['auth-config'] as const,
 };
@@ -73,10 +75,12 @@ export function useCreateAlbum() {
 }
 
 export function useBlueprints() {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   return useQuery({
-    queryKey: queryKeys.blueprints,
+    queryKey: queryKeys.blueprints(language),
     queryFn: async () =>
-      (await api.get<{ blueprints: Blueprint[] }>('/blueprints', { asGuest: true })).blueprints,
+      (await api.get<{ blueprints: Blueprint[] }>('/blueprints', { asGuest: true, language })).blueprints,
     staleTime: 5 * 60_000,
   });
 }

@@ -8,6 +8,8 @@ export interface SessionUser {
   nickname?: string | null;
   picture?: string | null;
   roles: string[];
+  /** The UI language kept with the account (de, en, fr, it, pl), null until one was chosen. */
+  locale?: string | null;
 }
 
 /**

@@ -1,7 +1,7 @@
-import i18n, { type BackendModule, type LanguageDetectorModule } from 'i18next';
+import i18n, { type BackendModule, type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from './locales/en.ts';
-import { currentLanguage, LANGUAGES } from './languages.ts';
+import { currentLanguage, LANGUAGES, type Language } from './languages.ts';
 
 /**
  * Each language is its own small chunk, loaded when needed: the start page ships one catalogue, not five.
@@ -62,6 +62,37 @@ export const i18nReady: Promise<unknown> = i18n
     react: { useSuspense: true },
   })
   .catch(() => undefined);
+
+const fixedInstances = new Map<Language, I18n>();
+
+/**
+ * An instance that speaks one language whatever the UI language is: the checkout speaks the album's language
+ * (issue 22 item 11; the order, its mail and documents follow it too). Its own instance, not a clone of the app's,
+ * so it neither moves the page's `lang` nor remembers its language as the visitor's choice. It shares the app's
+ * catalogue modules: the same language costs no second download.
+ */
+export function fixedLanguageI18n(language: Language): I18n {
+  let instance = fixedInstances.get(language);
+  if (!instance) {
+    instance = i18n.createInstance();
+    // No initReactI18next: it would make this instance the default of every component outside its provider.
+    void instance
+      .use(lazyCatalogues)
+      .init({
+        lng: language,
+        supportedLngs: [...LANGUAGES],
+        nonExplicitSupportedLngs: true,
+        load: 'languageOnly',
+        fallbackLng: 'en',
+        interpolation: { escapeValue: false },
+        react: { useSuspense: true },
+        showSupportNotice: false,
+      })
+      .catch(() => undefined);
+    fixedInstances.set(language, instance);
+  }
+  return instance;
+}
 
 i18n.on('languageChanged', (lng) => {
   document.documentElement.lang = currentLanguage(lng);

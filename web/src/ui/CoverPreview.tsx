@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM, spreadsInOrder, type AlbumDocument } from '@stickerbook/model';
 import { useMemo, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
 import { imageUrlsFromRecords } from '../render/blueprintPreview.ts';
 import { RenderRoot } from '../render/RenderRoot.tsx';
@@ -29,8 +30,11 @@ interface Props {
  * wizard show their cards first, then the covers).
  */
 export default function CoverPreview({ path, anonymous = false, fallback }: Props) {
+  const { i18n } = useTranslation();
+  // A template's cover speaks the UI language (the texts an album in it starts with); an album's speaks its own.
+  const language = anonymous ? i18n.language : null;
   const cover = useQuery({
-    queryKey: ['cover', path],
+    queryKey: ['cover', path, language],
     queryFn: ({ signal }) => api.get<CoverResponse>(path, { anonymous, signal }),
     staleTime: 30_000,
     retry: 1,

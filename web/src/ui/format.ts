@@ -55,3 +55,67 @@ export function isPastDay(isoDate: string | null | undefined, today: Date = new 
   const todayIso = `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`;
   return isoDate < todayIso;
 }
+
+/**
+ * A calendar day as people of a language write it (issue 22 item 11): 15.05.2027 in de and pl, 15/05/2027 in fr
+ * and it, 05/15/2027 in en. The order and separator come from Intl, so this file holds no table of formats; the
+ * value stays ISO yyyy-mm-dd everywhere else (forms, API).
+ */
+type Part = 'day' | 'month' | 'year';
+
+interface DayPattern {
+  /** The dayjs pattern the date field shows, e.g. 'DD.MM.YYYY'. */
+  format: string;
+  order: Part[];
+}
+
+const patterns = new Map<string, DayPattern>();
+
+export function dayPattern(language: string): DayPattern {
+  let pattern = patterns.get(language);
+  if (pattern) return pattern;
+  const parts = new Intl.DateTimeFormat(language, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(Date.UTC(2027, 4, 15));
+  const tokens: Record<string, string> = { day: 'DD', month: 'MM', year: 'YYYY' };
+  pattern = {
+    format: parts.map((part) => tokens[part.type] ?? part.value).join(''),
+    order: parts.map((part) => part.type).filter((type): type is Part => type in tokens),
+  };
+  patterns.set(language, pattern);
+  return pattern;
+}
+
+/** yyyy-mm-dd in the language's way of writing it; '' for no or a malformed day. */
+export function formatDay(isoDay: string | null | undefined, language: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay ?? '');
+  if (!match) return '';
+  const [, year, month, day] = match;
+  const values: Record<Part, string> = { day: day!, month: month!, year: year! };
+  return dayPattern(language).format.replace(/YYYY|MM|DD/g, (token) =>
+    token === 'YYYY' ? values.year : token === 'MM' ? values.month : values.day,
+  );
+}
+
+/**
+ * What someone typed, read in the language's order, as yyyy-mm-dd; null when it is not a real day. Any
+ * non-digits separate (15.5.2027, 15/05/2027, 15 05 2027); a two-digit year is in this century.
+ */
+export function parseDay(text: string, language: string): string | null {
+  const numbers = text.trim().split(/\D+/).filter(Boolean);
+  if (numbers.length !== 3) return null;
+  const values: Partial<Record<Part, number>> = {};
+  dayPattern(language).order.forEach((part, index) => (values[part] = Number(numbers[index])));
+  const { day = 0, month = 0 } = values;
+  let year = values.year ?? 0;
+  const yearText = numbers[dayPattern(language).order.indexOf('year')] ?? '';
+  if (yearText.length === 2) year += 2000;
+  else if (yearText.length !== 4) return null;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return null;
+  return date.toISOString().slice(0, 10);
+}

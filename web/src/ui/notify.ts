@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import i18n from 'i18next';
+import i18n, { type i18n as I18n } from 'i18next';
 import { errorCodeOf } from '../api/errors.ts';
 
 /** SPEC §9: toasts hide after 10 s. The one toast system of the app. */
@@ -16,11 +16,14 @@ export const notify = {
   error: (message: string, title?: string) => show('red', message, title),
 };
 
-/** Translated text for an API error: a specific message when the catalogue knows the code, else the generic one. */
-export function errorMessage(error: unknown): string {
+/**
+ * Translated text for an API error: a specific message when the catalogue knows the code, else the generic one.
+ * In the UI language unless a page speaks another (the checkout passes its album-language instance).
+ */
+export function errorMessage(error: unknown, language: I18n = i18n): string {
   const code = errorCodeOf(error);
   const key = `errors.codes.${code}`;
-  return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.generic');
+  return language.exists(key) ? language.t(key) : language.t('errors.generic');
 }
 
 export function notifyError(error: unknown): void {

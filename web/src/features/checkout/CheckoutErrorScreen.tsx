@@ -15,7 +15,7 @@ export function CheckoutErrorScreen({
   error: unknown;
   onRetry: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (
     <Container size="sm" py={60} data-testid="checkout-error">
       <Paper p="xl" withBorder>
@@ -26,7 +26,7 @@ export function CheckoutErrorScreen({
           <Title order={1} size="h2">
             {t('checkout.loadError.title')}
           </Title>
-          <Text c="dimmed">{errorMessage(error)}</Text>
+          <Text c="dimmed">{errorMessage(error, i18n)}</Text>
           <Stack gap="xs" mt="sm" w="100%" maw={280}>
             <Button component={Link} to={editorPath(albumId)} data-testid="checkout-error-back">
               {t('checkout.backToEditor')}

@@ -8,7 +8,10 @@ import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../../auth/session.ts';
 import { errorMessage } from '../../ui/notify.ts';
 import { ApiError, errorCodeOf } from '../../api/errors.ts';
-import type { TFunction } from 'i18next';
+import type { i18n as I18n, TFunction } from 'i18next';
+import { useAlbum } from '../../api/queries.ts';
+import { currentLanguage, type Language } from '../../i18n/languages.ts';
+import { CheckoutLanguage } from './CheckoutLanguage.tsx';
 import { editorPath } from '../editor-shell/editorKeys.ts';
 import { ProofDownloadButton } from '../proof/ProofDownloadButton.tsx';
 import { AlbumErrors } from './AlbumErrors.tsx';
@@ -35,28 +38,52 @@ import { useCheckoutState, type CheckoutState } from './useCheckoutState.ts';
 import { useSubmitOrder } from './useSubmitOrder.ts';
 import { VoucherBox } from './VoucherBox.tsx';
 
-/** SPEC §2 /album/{albumId}/checkout: steps preview, product, contact, result, with the live summary beside. */
+/**
+ * SPEC §2 /album/{albumId}/checkout: steps preview, product, contact, result, with the live summary beside. It
+ * speaks the album's language, not the browser's (issue 22 item 11): texts, money, dates and the default country,
+ * as the order it makes, its mail and its documents do. The page around it keeps the UI language.
+ */
 export function CheckoutPage() {
   const { albumId = '' } = useParams();
   const { i18n } = useTranslation();
-  const session = useSession();
-  const state = useCheckoutState(
-    albumId,
-    i18n.language,
-    session.kind === 'user' ? session.user.email : undefined,
+  const album = useAlbum(albumId);
+  if (album.isPending) return <CheckoutLoading />;
+  // An album that cannot be read leaves the checkout in the UI language; its quote then says why.
+  const language = currentLanguage(album.data?.language ?? i18n.language);
+  return (
+    <CheckoutLanguage language={language} fallback={<CheckoutLoading />}>
+      <AlbumCheckout albumId={albumId} language={language} />
+    </CheckoutLanguage>
   );
+}
+
+function CheckoutLoading() {
+  return (
+    <Group justify="center" py={80} aria-busy="true">
+      <Loader />
+    </Group>
+  );
+}
+
+function AlbumCheckout({ albumId, language }: { albumId: string; language: Language }) {
+  const session = useSession();
+  const state = useCheckoutState(albumId, language, session.kind === 'user' ? session.user.email : undefined);
   const values = state.form.getValues();
   // The category is known once the first quote is in; until then no VAT id is asked about.
   const [category, setCategory] = useState<string | null | undefined>(undefined);
-  const quote = useCheckoutQuote(albumId, {
-    noAlbums: values.noAlbums,
-    packaging: values.stickerPackagingType,
-    countryCode: values.countryCode,
-    features: values.orderFeatures,
-    voucherCode: values.voucherCode || undefined,
-    vatId: category === undefined ? undefined : quotedVatId(values, category),
-    releaseDate: values.releaseDate || undefined,
-  });
+  const quote = useCheckoutQuote(
+    albumId,
+    {
+      noAlbums: values.noAlbums,
+      packaging: values.stickerPackagingType,
+      countryCode: values.countryCode,
+      features: values.orderFeatures,
+      voucherCode: values.voucherCode || undefined,
+      vatId: category === undefined ? undefined : quotedVatId(values, category),
+      releaseDate: values.releaseDate || undefined,
+    },
+    language,
+  );
 
   useAdoptQuoteDefaults(state, quote.data);
   const quotedCategory = quote.data
@@ -74,6 +101,7 @@ export function CheckoutPage() {
     return (
       <CheckoutView
         albumId={albumId}
+        language={language}
         state={state}
         checkout={shown}
         fetching={quote.updating}
@@ -83,11 +111,7 @@ export function CheckoutPage() {
     );
   if (quote.isError)
     return <CheckoutErrorScreen albumId={albumId} error={quote.error} onRetry={() => void quote.refetch()} />;
-  return (
-    <Group justify="center" py={80} aria-busy="true">
-      <Loader />
-    </Group>
-  );
+  return <CheckoutLoading />;
 }
 
 /**
@@ -121,6 +145,7 @@ type ServerErrors = Record<string, { message: string; value: unknown }>;
 
 function CheckoutView({
   albumId,
+  language,
   state,
   checkout,
   fetching,
@@ -128,18 +153,19 @@ function CheckoutView({
   onRetryQuote,
 }: {
   albumId: string;
+  language: Language;
   state: CheckoutState;
   checkout: Checkout;
   fetching: boolean;
   quoteFailed: unknown;
   onRetryQuote: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const session = useSession();
   const phone = useMediaQuery('(max-width: 767px)');
   const { form, step, setStep } = state;
   const values = form.getValues();
-  const submit = useSubmitOrder(state, albumId);
+  const submit = useSubmitOrder(state, albumId, language);
   const [showProductErrors, setShowProductErrors] = useState(false);
   const [showContactErrors, setShowContactErrors] = useState(false);
   const [serverErrors, setServerErrors] = useState<ServerErrors>({});
@@ -248,7 +274,7 @@ function CheckoutView({
   );
 
   return (
-    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }} data-testid="checkout-page">
+    <Container size="xl" py="lg" px={{ base: 'xs', sm: 'md' }} data-testid="checkout-page" lang={language}>
       <Group justify="space-between" mb="md" wrap="nowrap">
         <Title order={1} size="h2" lineClamp={2}>
           {t('checkout.title', { title: checkout.album.title })}
@@ -352,7 +378,7 @@ function CheckoutView({
                   data-testid="submit-error"
                 >
                   <Stack gap="xs" align="flex-start">
-                    {submitErrorText(t, submit.failure.error)}
+                    {submitErrorText(t, i18n, submit.failure.error)}
                     <Button
                       size="xs"
                       variant="default"
@@ -451,12 +477,12 @@ function VoucherField({
 }
 
 /** A submit failure in words: the checkout's own codes first, then the app's catalogue. */
-function submitErrorText(t: TFunction, error: unknown): string {
+function submitErrorText(t: TFunction, language: I18n, error: unknown): string {
   const key = `checkout.submit.codes.${errorCodeOf(error)}`;
   const details =
     error instanceof ApiError ? (error.details as Record<string, unknown> | undefined) : undefined;
   return t(key, {
-    defaultValue: errorMessage(error),
+    defaultValue: errorMessage(error, language),
     total: details?.amount_gross_human,
     previous: details?.expected_amount_gross_human,
   });

@@ -115,7 +115,9 @@ export function CheckoutSummary({ checkout, fetching, voucherBox }: Props) {
         <Group gap="xs" wrap="nowrap" align="flex-start">
           <IconTruckDelivery size={18} aria-hidden style={{ flexShrink: 0, marginTop: 2 }} />
           <Text size="sm" data-testid="summary-delivery">
-            {t('checkout.summary.delivery', { date: formatDate(checkout.estimated_delivery_date) })}
+            {t('checkout.summary.delivery', {
+              date: formatDate(checkout.estimated_delivery_date, i18n.language),
+            })}
           </Text>
         </Group>
         <Group gap="xs" wrap="nowrap" align="flex-start">

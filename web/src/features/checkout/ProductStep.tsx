@@ -1,7 +1,8 @@
-import { Checkbox, Group, Radio, SimpleGrid, Slider, Stack, Text, TextInput } from '@mantine/core';
+import { Checkbox, Group, Radio, SimpleGrid, Slider, Stack, Text } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../ui/DateField.tsx';
 import type { Checkout } from './api.ts';
 import type { CheckoutForm } from './formState.ts';
 import { PackagingPicture } from './PackagingPicture.tsx';
@@ -93,15 +94,18 @@ export function ProductStep({ form, checkout, errors }: Props) {
         </SimpleGrid>
       </Radio.Group>
 
-      <TextInput
-        type="date"
+      {/* In the checkout's language (the album's), as 15.05.2027, not the browser's format (issue 22 item 11). */}
+      <DateField
         required
+        clearable
         label={t('checkout.product.releaseDate')}
         description={t('checkout.product.releaseDateHint')}
         leftSection={<IconCalendarEvent size={16} />}
-        min={localToday()}
+        minDate={localToday()}
         maw={260}
         {...form.getInputProps('releaseDate')}
+        value={form.getValues().releaseDate}
+        onChange={(value) => form.setFieldValue('releaseDate', value)}
         error={errors.releaseDate}
         data-testid="checkout-release-date"
       />

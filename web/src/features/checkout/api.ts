@@ -150,12 +150,11 @@ export const QUOTE_REFRESH_MS = 60_000;
 export const QUOTE_DEBOUNCE_MS = 300;
 
 /**
- * The live quote (SPEC §2 summary). Debounced; while a new answer is on its way the previous numbers stay
+ * The live quote (SPEC §2 summary), in the album's language: its texts, money format and default country. Debounced; while a new answer is on its way the previous numbers stay
  * (no flicker), and an answer for parameters that are no longer current is never shown: each parameter set
  * is its own cache entry, and react-query aborts the superseded request through `signal`.
  */
-export function useCheckoutQuote(albumId: string, params: QuoteParams) {
-  const language = i18n.language;
+export function useCheckoutQuote(albumId: string, params: QuoteParams, language: string) {
   const [debounced] = useDebouncedValue(params, QUOTE_DEBOUNCE_MS);
   const query = useQuery({
     queryKey: checkoutQueryKey(albumId, debounced, language),
@@ -244,9 +243,14 @@ export interface PlacedOrder {
   album: { id: string; release_date: string | null };
 }
 
-export async function placeOrder(body: OrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+export async function placeOrder(
+  body: OrderBody,
+  idempotencyKey: string,
+  language: string,
+): Promise<PlacedOrder> {
   const result = await checkoutRequest<{ order: PlacedOrder }>('POST', '/orders', {
     body,
+    language,
     headers: { 'Idempotency-Key': idempotencyKey },
   });
   return result.order;

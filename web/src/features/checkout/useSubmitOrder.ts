@@ -17,7 +17,8 @@ export interface SubmitFailure {
   albumErrors: PreflightEntry[];
 }
 
-export function useSubmitOrder(state: CheckoutState, albumId: string) {
+/** `language`: the album's, in which the server answers (field messages of a 422). */
+export function useSubmitOrder(state: CheckoutState, albumId: string, language: string) {
   const client = useQueryClient();
   const [status, setStatus] = useState<SubmitStatus>('pending');
   const [failure, setFailure] = useState<SubmitFailure | null>(null);
@@ -30,7 +31,7 @@ export function useSubmitOrder(state: CheckoutState, albumId: string) {
     setStatus('submitting');
     setFailure(null);
     try {
-      const order = await placeOrder(body, attempt.key);
+      const order = await placeOrder(body, attempt.key, language);
       state.orderPlaced(order.id);
       setStatus('success');
     } catch (error) {

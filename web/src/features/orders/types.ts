@@ -120,6 +120,8 @@ export interface Order {
   /** Staff's signed net price adjustment (0 at list prices). */
   price_adjustment?: number;
   price_adjustment_human?: string;
+  /** Shipping as the order froze it; the browser shows the server's amounts and never computes money. */
+  shipping?: { amount: number; amount_gross: number; amount_human: string; amount_gross_human: string };
   buyer_vat_id?: string | null;
   buyer_reference?: string | null;
   tax_treatment?: 'standard' | 'reverse_charge' | 'export';

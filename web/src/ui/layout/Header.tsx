@@ -14,6 +14,10 @@ export function Header({ onSettings }: { onSettings: () => void }) {
             <Box visibleFrom="sm">
               <LanguageSwitch />
             </Box>
+            {/* Phones get the same switch, compact, so the language is changed where it is on a desktop. */}
+            <Box hiddenFrom="sm">
+              <LanguageSwitch compact testId="phone-language-switch" />
+            </Box>
             <HelpMenu />
             <UserMenu onSettings={onSettings} />
           </Group>

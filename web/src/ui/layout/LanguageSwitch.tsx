@@ -2,7 +2,8 @@ import { Button } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
-import { getSession } from '../../auth/session.ts';
+import { getSession, setSession } from '../../auth/session.ts';
+import type { User } from '../../api/types.ts';
 import { currentLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '../../i18n/languages.ts';
 // Its popover code loads when the menu is first used, not with every page.
 import { DeferredMenu as Menu } from '../../app/DeferredMenu.tsx';
@@ -19,7 +20,16 @@ export function LanguageSwitch({ compact = false, testId = 'language-switch' }: 
 
   const choose = (lng: Language) => {
     void i18n.changeLanguage(lng);
-    if (getSession().kind === 'user') api.patch('/users/me', { locale: lng }).catch(() => undefined);
+    if (getSession().kind !== 'user') return;
+    // Kept with the account, so the next sign-in and other devices start in it (issue 22 item 11).
+    api
+      .patch<User>('/users/me', { locale: lng })
+      .then((user) => {
+        const session = getSession();
+        if (session.kind === 'user')
+          setSession({ ...session, user: { ...session.user, locale: user.locale } });
+      })
+      .catch(() => undefined);
   };
 
   return (

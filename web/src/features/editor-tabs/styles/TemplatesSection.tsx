@@ -25,37 +25,41 @@ export function TemplatesSection() {
   return (
     <Stack gap="xs">
       <SimpleGrid cols={3} spacing="xs">
-        {choices.map((template) => (
-          <UnstyledButton
-            key={template.id}
-            disabled={!editable}
-            onClick={() => runChange(editor, 'sticker template', (d) => setStickerTemplate(d, template.id))}
-            aria-pressed={template.id === current}
-            aria-label={template.name}
-            title={template.name}
-            data-testid="sticker-template"
-            data-template-id={template.id}
-            style={{
-              display: 'flex',
-              justifyContent: 'center',
-              padding: 6,
-              borderRadius: 8,
-              outline:
-                template.id === current
-                  ? '2px solid var(--mantine-primary-color-filled)'
-                  : '1px solid var(--mantine-color-gray-3)',
-            }}
-          >
-            <TemplatePreview
-              template={template}
-              templates={all}
-              settings={doc.settings}
-              sampleName={sample.sampleName}
-              samplePosition={sample.samplePosition}
-              heightPx={84}
-            />
-          </UnstyledButton>
-        ))}
+        {choices.map((template) => {
+          // The seeds name the designs in English; the tile speaks the UI language (issue 22 item 11).
+          const name = t(`stickerTemplates.names.${template.id}`, { defaultValue: template.name });
+          return (
+            <UnstyledButton
+              key={template.id}
+              disabled={!editable}
+              onClick={() => runChange(editor, 'sticker template', (d) => setStickerTemplate(d, template.id))}
+              aria-pressed={template.id === current}
+              aria-label={name}
+              title={name}
+              data-testid="sticker-template"
+              data-template-id={template.id}
+              style={{
+                display: 'flex',
+                justifyContent: 'center',
+                padding: 6,
+                borderRadius: 8,
+                outline:
+                  template.id === current
+                    ? '2px solid var(--mantine-primary-color-filled)'
+                    : '1px solid var(--mantine-color-gray-3)',
+              }}
+            >
+              <TemplatePreview
+                template={template}
+                templates={all}
+                settings={doc.settings}
+                sampleName={sample.sampleName}
+                samplePosition={sample.samplePosition}
+                heightPx={84}
+              />
+            </UnstyledButton>
+          );
+        })}
       </SimpleGrid>
     </Stack>
   );
