@@ -21,6 +21,7 @@ import {
 } from './render-export.ts';
 import { workOrderArtifactExports } from '../orders/artifact-export.ts';
 import { workCoverPreviews } from '../albums/cover-preview.ts';
+import { outputProfileOf } from '../print/output-profile.ts';
 import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from '../invoices/invoice-mail-job.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';
@@ -54,6 +55,7 @@ export async function startJobQueue(
   if (options.work) {
     const config = options.config ?? loadConfig();
     const { storage } = createStorage(config);
+    const outputProfile = outputProfileOf(config.printOutput);
     // Mail through SMTP_URL when set, else into the outbox table.
     await boss.work<MailJob>(MAIL_QUEUE, async (jobs) => {
       for (const job of jobs)
@@ -78,7 +80,7 @@ export async function startJobQueue(
         async (jobs) => {
           for (const job of jobs) {
             await uploadsQuiet();
-            await runImageVariantsJob({ database, storage }, job.data);
+            await runImageVariantsJob({ database, storage, outputProfile }, job.data);
           }
         },
       );

@@ -7,6 +7,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { blackTextToGray } from './black-text.ts';
 import { holdOutPhotos, putBackPhotos, type CmykPhotoSource, type HeldPhotos } from './cmyk-photos.ts';
+import type { CmykProfile } from './output-profile.ts';
 import { mergeWithExactBoxes } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
 import { stampProof } from './proof-stamp.ts';
@@ -46,6 +47,8 @@ export interface ExportRun {
    * run that never makes a PDF/X file.
    */
   cmykPhotos: CmykPhotoSource | null;
+  /** PDF/X: the print partner's CMYK profile (config PRINT_OUTPUT_ICC); default Ghostscript's default_cmyk.icc. */
+  profile?: CmykProfile;
 }
 
 export class RenderRouteError extends Error {
@@ -164,7 +167,7 @@ async function pdf(
   );
   lap('boxes');
   if (run.settings.pdfx && proofLanguage === undefined) {
-    const converted = await convertToCmyk(data);
+    const converted = await convertToCmyk(data, { profile: run.profile });
     lap('pdfx');
     // Ghostscript does not keep our boxes exactly, so they are set again on its output.
     data = await mergeWithExactBoxes(
@@ -172,7 +175,7 @@ async function pdf(
       layout.sheets,
       async (doc) => {
         putBackPhotos(doc, held);
-        await declarePdfx(doc, { title: layout.title });
+        await declarePdfx(doc, { title: layout.title, profile: run.profile });
       },
       PDFX_PDF_VERSION,
     );
