@@ -127,7 +127,8 @@ export async function run(): Promise<Record<string, number | string>> {
       await page.route(`${baseUrl}/static-print.html`, (route) =>
         route.fulfill({ contentType: 'text/html', body: html }),
       );
-      await page.goto(`${baseUrl}/static-print.html`, { waitUntil: 'load' });
+      // 150 MB of photos: on a busy shared machine loading them took more than Playwright's default 30 s.
+      await page.goto(`${baseUrl}/static-print.html`, { waitUntil: 'load', timeout: 300_000 });
       await page.evaluate(() => document.fonts.ready);
       await page.emulateMedia({ media: 'print' });
       const loadMs = performance.now() - started;
