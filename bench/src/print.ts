@@ -127,7 +127,8 @@ export async function run(): Promise<Record<string, number | string>> {
       await page.route(`${baseUrl}/static-print.html`, (route) =>
         route.fulfill({ contentType: 'text/html', body: html }),
       );
-      await page.goto(`${baseUrl}/static-print.html`, { waitUntil: 'load' });
+      // 150 MB of photos: on a busy shared machine loading them took more than Playwright's default 30 s.
+      await page.goto(`${baseUrl}/static-print.html`, { waitUntil: 'load', timeout: 300_000 });
       await page.evaluate(() => document.fonts.ready);
       await page.emulateMedia({ media: 'print' });
       const loadMs = performance.now() - started;
@@ -195,6 +196,17 @@ export async function run(): Promise<Record<string, number | string>> {
       );
       return `${objects.size}/${2 * INNER_SPREADS}`;
     };
+    /** The photos' effective resolution where they are placed (pdfimages' x-ppi / y-ppi), lowest to highest. */
+    const dpiRange = async (path: string) => {
+      const ppi = (await exec('pdfimages', ['-list', path])).stdout
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .map((l) => l.trim().split(/\s+/))
+        .filter((c) => c[8] === 'jpeg')
+        .flatMap((c) => [Number(c[12]), Number(c[13])]);
+      return `${Math.min(...ppi)}–${Math.max(...ppi)}`;
+    };
     const pageCount = async (path: string) =>
       Number(/Pages:\s+(\d+)/.exec((await exec('pdfinfo', [path])).stdout)![1]);
     const pages = await pageCount(pdfxPath);
@@ -229,6 +241,9 @@ export async function run(): Promise<Record<string, number | string>> {
       print_pages: pages,
       print_baseline_pages: baselinePages,
       print_pdfx_mb: Math.round(readFileSync(pdfxPath).length / 1e5) / 10,
+      print_pdfx_mb_per_page: Math.round(readFileSync(pdfxPath).length / pages / 1e4) / 100,
+      print_pdfx_photo_dpi: await dpiRange(pdfxPath),
+      print_plain_photo_dpi: await dpiRange(plainPath),
       print_plain_mb: Math.round(readFileSync(plainPath).length / 1e5) / 10,
       print_physical_limit_ms: Math.round(limitMs),
       print_physical_runs_ms: physicalRuns.map((r) => Math.round(r.ms)).join(' / '),

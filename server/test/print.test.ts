@@ -3,18 +3,28 @@
  * Debian's Chromium, and the print files are checked with pdf-lib and poppler (pdfinfo, pdffonts, pdftotext,
  * pdfimages) as a print shop's preflight would.
  */
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stickerSheets, type AlbumDocument } from '@stickerbook/model';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString } from 'pdf-lib';
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+  decodePDFRawStream,
+} from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Config } from '../src/config/index.ts';
 import type { BrowserPool } from '../src/print/chromium.ts';
 import { ExportFiles } from '../src/print/export-files.ts';
 import { createStorage } from '../src/storage/index.ts';
+import { findCmykProfile } from '../src/print/output-profile.ts';
 import { PT_PER_MM } from '../src/print/pdf-boxes.ts';
 import { RenderTokens } from '../src/print/render-tokens.ts';
 import { createAlbum, bearer, signUp } from './helpers/test-app.ts';
@@ -118,6 +128,47 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     }
   }
 
+  /**
+   * What a print shop's preflight asks of a PDF/X-4 file: the version in pdfinfo, Info and XMP, one GTS_PDFX output
+   * intent with the CMYK profile it was made with (Ghostscript's by default, SWOP's registered condition), a trailer
+   * /ID, Trim and Bleed boxes on every page and no ArtBox, every colour CMYK (or gray: black text in K only).
+   */
+  async function expectPdfx(file: string) {
+    const info = (await run('pdfinfo', [file])).stdout;
+    expect(info).toMatch(/PDF subtype:\s+PDF\/X-4/);
+    expect(info).toMatch(/PDF version:\s+1\.6/);
+    const bytes = readFileSync(file);
+    const pdf = await PDFDocument.load(bytes);
+    const infoDict = pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict);
+    expect(infoDict.lookup(PDFName.of('GTS_PDFXVersion'), PDFString).decodeText()).toBe('PDF/X-4');
+    expect(String(infoDict.get(PDFName.of('Trapped')))).toBe('/False');
+    const intents = pdf.catalog.lookup(PDFName.of('OutputIntents'), PDFArray);
+    expect(intents.size()).toBe(1);
+    const intent = intents.lookup(0, PDFDict);
+    expect(String(intent.get(PDFName.of('S')))).toBe('/GTS_PDFX');
+    expect(intent.lookup(PDFName.of('OutputConditionIdentifier'), PDFString).decodeText()).toBe(
+      'CGATS TR 001',
+    );
+    const profile = intent.lookup(PDFName.of('DestOutputProfile')) as PDFRawStream;
+    expect(String(profile.dict.get(PDFName.of('N')))).toBe('4');
+    const icc = Buffer.from(decodePDFRawStream(profile).decode());
+    expect(createHash('sha256').update(icc).digest('hex')).toBe(findCmykProfile()!.hash);
+    const xmp = (await run('pdfinfo', ['-meta', file])).stdout;
+    expect(xmp).toContain('<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>');
+    // The file identifier: two 16-byte strings in the trailer.
+    const trailer = bytes.subarray(bytes.lastIndexOf('trailer')).toString('latin1');
+    expect(trailer).toMatch(/\/ID\s*\[\s*<[0-9A-Fa-f]{32}>\s*<[0-9A-Fa-f]{32}>\s*\]/);
+    for (const page of pdf.getPages()) {
+      expect(page.node.get(PDFName.of('ArtBox'))).toBeUndefined();
+      expect(page.node.get(PDFName.of('TrimBox'))).toBeDefined();
+      expect(page.node.get(PDFName.of('BleedBox'))).toBeDefined();
+    }
+    // No RGB left: every image is CMYK or gray, and Ghostscript's output has no RGB colour space.
+    for (const image of await listImages(file)) expect(['cmyk', 'gray']).toContain(image.color);
+    expect(bytes.includes('/DeviceRGB')).toBe(false);
+    return pdf;
+  }
+
   async function listImages(file: string) {
     const images = (await run('pdfimages', ['-list', file])).stdout.split('\n').slice(2).filter(Boolean);
     return images
@@ -162,25 +213,9 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     // The preset is PDF/X; designs with opacity keep live transparency (PDF/X-4), nothing is flattened.
     const { job, file } = await exportFile({}, 'album_softcover_inside');
     expect(job.pages_total).toBe(14);
-    const info = (await run('pdfinfo', [file])).stdout;
-    expect(info).toMatch(/PDF subtype:\s+PDF\/X-4/);
-    expect(info).toMatch(/PDF version:\s+1\.6/);
-
+    await expectPdfx(file);
     const pdf = await expectAlbumPageBoxes(file);
-    const infoDict = pdf.context.lookup(pdf.context.trailerInfo.Info, PDFDict);
-    expect(infoDict.lookup(PDFName.of('GTS_PDFXVersion'), PDFString).decodeText()).toBe('PDF/X-4');
-    expect(String(infoDict.get(PDFName.of('Trapped')))).toBe('/False');
     expect(pdf.getTitle()).toBe(title);
-    const intents = pdf.catalog.lookup(PDFName.of('OutputIntents'), PDFArray);
-    expect(intents.size()).toBe(1);
-    const intent = intents.lookup(0, PDFDict);
-    expect(String(intent.get(PDFName.of('S')))).toBe('/GTS_PDFX');
-    const profile = intent.lookup(PDFName.of('DestOutputProfile')) as PDFRawStream;
-    expect(String(profile.dict.get(PDFName.of('N')))).toBe('4');
-    const xmp = (await run('pdfinfo', ['-meta', file])).stdout;
-    expect(xmp).toContain('<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>');
-    // PDF/X: a TrimBox and no ArtBox on every page.
-    for (const page of pdf.getPages()) expect(page.node.get(PDFName.of('ArtBox'))).toBeUndefined();
 
     await expectEmbeddedFonts(file);
     const text = (await run('pdftotext', [file, '-'])).stdout;
@@ -202,24 +237,26 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
   it('exports the softcover cover as one flat sheet: back, spine from the formula, front', async () => {
     const { job, file } = await exportFile({}, 'album_softcover');
     expect(job.pages_total).toBe(1);
-    expect((await run('pdfinfo', [file])).stdout).toMatch(/PDF subtype:\s+PDF\/X-4/);
+    await expectPdfx(file);
     const pdf = await PDFDocument.load(readFileSync(file));
     const trim = pdf.getPage(0).getTrimBox();
     // 8 spreads: 7 inlay spreads, spine = ceil(0.14 x 5 x 10) / 10 = 0.7 mm
     expect(Math.round((trim.width / PT_PER_MM) * 100) / 100).toBe(460.7);
   }, 120_000);
 
-  it('makes a 240 x 75 mm stickerpack sheet with the text stickerpack', async () => {
+  it('makes a 240 x 75 mm stickerpack sheet with the text stickerpack, as PDF/X-4', async () => {
     const { file } = await exportFile({}, 'stickerpack');
+    await expectPdfx(file);
     const pdf = await PDFDocument.load((await import('node:fs')).readFileSync(file));
     const trim = pdf.getPage(0).getTrimBox();
     expect([Math.round(trim.width / PT_PER_MM), Math.round(trim.height / PT_PER_MM)]).toEqual([240, 75]);
     expect((await run('pdftotext', [file, '-'])).stdout).toContain('stickerpack');
   }, 120_000);
 
-  it('prints every sticker once on sticker sheets, in number order, each with its own bleed and cut marks', async () => {
+  it('prints every sticker once on sticker sheets, in number order, each with its own bleed and cut marks, as PDF/X-4', async () => {
     const { job, file } = await exportFile({}, 'stickers');
     expect(job.pages_total).toBe(1);
+    await expectPdfx(file);
     const lines = (await run('pdftotext', ['-raw', file, '-'])).stdout.split('\n').map((l) => l.trim());
     // One frame per sticker, each with its number from the album's numbering, on the sheet in that order.
     expect(lines.filter((l) => /^\d+$/.test(l))).toEqual(['1', '2', '3']);
@@ -266,7 +303,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
       [x + width, y + height + 4.5],
     ])
       expect(darkest(mx, my), `mark at ${mx},${my}`).toBeLessThan(140);
-  });
+  }, 240_000);
 
   it('exports PNG pages at the dpi, zipped when there are several', async () => {
     const { job, file } = await exportFile({

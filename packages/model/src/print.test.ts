@@ -142,16 +142,11 @@ describe('presets (SPEC §9)', () => {
       dpi: 600,
       pdfx: true,
     });
-    // Only the print shop's two files are PDF/X; an override turns it off.
+    // Every file for the print shop is PDF/X, the sticker files too; an override turns it off.
     expect(settingsForPreset('album_softcover_inside', { pdfx: false }).pdfx).toBe(false);
-    for (const preset of [
-      'stickers',
-      'stickerpack',
-      'album_check',
-      'sticker_check',
-      'current_spread',
-      'custom',
-    ] as const)
+    expect(settingsForPreset('stickers').pdfx).toBe(true);
+    expect(settingsForPreset('stickerpack').pdfx).toBe(true);
+    for (const preset of ['album_check', 'sticker_check', 'current_spread', 'custom'] as const)
       expect(settingsForPreset(preset).pdfx, preset).toBe(false);
     expect(settingsForPreset('stickers')).toMatchObject({ mode: 'stickers', dpi: 300, showStickers: true });
     expect(settingsForPreset('stickerpack')).toMatchObject({ mode: 'stickerpack', includeCover: true });

@@ -63,7 +63,10 @@ export interface PrintSettings {
   compress: boolean;
   /** Beyond SPEC: crop marks in an 8 mm slug; on by default whenever there is bleed. */
   cropMarks: boolean;
-  /** Beyond SPEC: convert the PDF to PDF/X-4 with a CMYK output intent (Ghostscript); on for the print-shop presets. */
+  /**
+   * Beyond SPEC: convert the PDF to PDF/X-4 with a CMYK output intent (Ghostscript); on for every preset whose file
+   * goes to a print shop (album inside, cover, sticker sheets, sticker packs).
+   */
   pdfx: boolean;
   /**
    * Beyond SPEC: the seed of the sticker packs' random draw (stickerPacks), a whole number below 2^32. An export
@@ -112,9 +115,10 @@ const PROOF_SETTINGS: Partial<PrintSettings> = {
 
 /**
  * SPEC §9 presets, completed with the mode each one renders (the SPEC lists format, dpi and the notable flags;
- * the mode follows from the name). `custom` is the defaults, changed by hand. The two files that go to the
- * album's print shop, the inside and the softcover cover, are PDF/X (beyond SPEC); sticker sheets, the
- * sticker pack and the check files keep the plain PDF with the photos' original bytes.
+ * the mode follows from the name). `custom` is the defaults, changed by hand. The four files that go to the
+ * print shop, the album inside, the softcover cover, the sticker sheets and the sticker packs, are PDF/X-4
+ * (beyond SPEC: a print shop's preflight rejects RGB files without an output intent); the check files and the
+ * current spread keep the plain PDF with the photos' original bytes.
  */
 export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
   album_softcover_inside: {
@@ -140,8 +144,16 @@ export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
     resolution: 'original',
     showStickers: true,
     includeBleed: true,
+    pdfx: true,
   },
-  stickerpack: { mode: 'stickerpack', format: 'pdf', dpi: 300, includeCover: true, includeBleed: true },
+  stickerpack: {
+    mode: 'stickerpack',
+    format: 'pdf',
+    dpi: 300,
+    includeCover: true,
+    includeBleed: true,
+    pdfx: true,
+  },
   album_check: { mode: 'album_check', format: 'jpg', dpi: 200, includeBleed: false, includeCover: true },
   sticker_check: { mode: 'stickers', format: 'jpg', dpi: 200, showStickers: true },
   current_spread: { mode: 'spread', format: 'pdf', dpi: 300, resolution: 'original', includeBleed: true },

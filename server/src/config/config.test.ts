@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from './index.ts';
+import { existsSync } from 'node:fs';
+import { SERVER_ROOT, loadConfig } from './index.ts';
+
+/** Debian's ghostscript ships CMYK and RGB profiles here. */
+const GS_ICC = '/usr/share/color/icc/ghostscript';
 
 describe('loadConfig', () => {
   it('works with no environment at all', () => {
@@ -124,4 +128,24 @@ describe('loadConfig', () => {
       /PRINT_PARTNER_SFTP_URL/,
     );
   });
+
+  it.skipIf(!existsSync(GS_ICC))(
+    'takes the print partner’s CMYK output profile and its condition, refusing a file that is not one',
+    () => {
+      const icc = GS_ICC;
+      expect(loadConfig({}).printOutput).toBeUndefined();
+      expect(
+        loadConfig({ PRINT_OUTPUT_ICC: `${icc}/ps_cmyk.icc`, PRINT_OUTPUT_CONDITION: 'FOGRA39' }).printOutput,
+      ).toEqual({ iccPath: `${icc}/ps_cmyk.icc`, condition: 'FOGRA39' });
+      expect(() => loadConfig({ PRINT_OUTPUT_ICC: `${icc}/missing.icc` })).toThrow(
+        /PRINT_OUTPUT_ICC .*does not exist/,
+      );
+      // An RGB profile is no print condition, and a README is no profile at all.
+      expect(() => loadConfig({ PRINT_OUTPUT_ICC: `${icc}/srgb.icc` })).toThrow(/not a CMYK profile/);
+      expect(() => loadConfig({ PRINT_OUTPUT_ICC: `${SERVER_ROOT}/package.json` })).toThrow(
+        /not an ICC profile/,
+      );
+      expect(() => loadConfig({ PRINT_OUTPUT_CONDITION: 'FOGRA39' })).toThrow(/set both/);
+    },
+  );
 });

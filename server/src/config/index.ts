@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { iccProfileProblem } from '../print/output-profile.ts';
 
 /**
  * The server package's own folder, so relative defaults work whatever the current directory is. Found by walking
@@ -118,6 +119,15 @@ const envSchema = z.object({
   PRINT_PARTNER_SFTP_KEY: optionalString,
   /** SHA-256 fingerprint of the server's host key (base64, as `ssh-keygen -l` prints it after SHA256:). */
   PRINT_PARTNER_SFTP_HOST_KEY_SHA256: optionalString,
+  /**
+   * The print partner's CMYK output profile (an ICC file they supply, e.g. PSO Coated v3) and its registered
+   * output condition (e.g. FOGRA51); unset = Ghostscript's default_cmyk.icc, condition CGATS TR 001 (SWOP).
+   */
+  PRINT_OUTPUT_ICC: optionalString,
+  PRINT_OUTPUT_CONDITION: z
+    .string()
+    .regex(/^[\x20-\x7e]{1,100}$/, 'must be a short printable name like FOGRA39')
+    .optional(),
   CHROMIUM_PATH: optionalString,
   RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
@@ -194,6 +204,8 @@ export interface Config {
   seller: SellerConfig;
   /** SFTP handoff to the print partner; undefined when PRINT_PARTNER_SFTP_URL is unset. */
   printPartner?: { sftpUrl: string; privateKey?: string; hostKeySha256?: string };
+  /** The print partner's CMYK profile for PDF/X files (print/output-profile.ts); undefined = Ghostscript's. */
+  printOutput?: { iccPath: string; condition?: string };
   chromiumPath?: string;
   /** Concurrent print export workers (headless Chromium pages) per worker process. */
   renderWorkers: number;
@@ -312,6 +324,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
     );
   }
+  if (e.PRINT_OUTPUT_CONDITION && !e.PRINT_OUTPUT_ICC) {
+    throw new ConfigError(
+      'Invalid configuration: PRINT_OUTPUT_CONDITION names the profile of PRINT_OUTPUT_ICC; set both',
+    );
+  }
+  if (e.PRINT_OUTPUT_ICC) {
+    const problem = existsSync(e.PRINT_OUTPUT_ICC)
+      ? iccProfileProblem(readFileSync(e.PRINT_OUTPUT_ICC))
+      : 'does not exist';
+    if (problem)
+      throw new ConfigError(`Invalid configuration: PRINT_OUTPUT_ICC ${e.PRINT_OUTPUT_ICC} ${problem}`);
+  }
   if (Boolean(e.CHATWOOT_URL) !== Boolean(e.CHATWOOT_WEBSITE_TOKEN)) {
     throw new ConfigError(
       'Invalid configuration: CHATWOOT_URL and CHATWOOT_WEBSITE_TOKEN must be set together',
@@ -371,6 +395,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           privateKey: e.PRINT_PARTNER_SFTP_KEY,
           hostKeySha256: e.PRINT_PARTNER_SFTP_HOST_KEY_SHA256,
         }
+      : undefined,
+    printOutput: e.PRINT_OUTPUT_ICC
+      ? { iccPath: resolve(e.PRINT_OUTPUT_ICC), condition: e.PRINT_OUTPUT_CONDITION }
       : undefined,
     chromiumPath: e.CHROMIUM_PATH,
     renderWorkers: e.RENDER_WORKERS,

@@ -4,8 +4,15 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PDFDocument } from 'pdf-lib';
-import { findCmykProfile, type CmykProfile } from '../print/pdfx.ts';
+import {
+  PDFDocument,
+  concatTransformationMatrix,
+  drawObject,
+  popGraphicsState,
+  pushGraphicsState,
+} from 'pdf-lib';
+import sharp from 'sharp';
+import { findCmykProfile, requireCmykProfile, type CmykProfile } from '../print/output-profile.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 const run = promisify(execFile);
@@ -21,14 +28,20 @@ const run = promisify(execFile);
  *
  * Files are named after their source (`<source key without extension>-print-cmyk.jpg`), so a copy shared by several image records is
  * kept and dropped exactly like its source (images/file-cleanup.ts). The file starts with a comment naming the
- * source's identity (`jpegIdentity`), so the export can tell from the first bytes which photo it is.
+ * source's identity (`jpegIdentity`) and the hash of the profile it was made through, so the export can tell from
+ * the first bytes which photo it is, and a copy made through another profile (the print partner sent a new one,
+ * PRINT_OUTPUT_ICC) is made again. One copy per source: at its full pixel size, or at the print size an export
+ * asked for (a photo above 450 dpi where it is placed is embedded at 300 dpi, print/image-placements.ts).
  */
 export const cmykVariantKey = (sourceKey: string) =>
   `${sourceKey.replace(/\.[a-z0-9]+$/, '')}-print-cmyk.jpg`;
 
 /** Print quality: above the source photos' own (variants are q85-92), far above what pdfwrite re-encoded at. */
 export const CMYK_JPEG_QUALITY = 85;
+/** Quality of a copy resampled from a larger CMYK copy (a second generation, so a little above the first). */
+const RESAMPLED_JPEG_QUALITY = 90;
 const IDENTITY_PREFIX = 'stickerbook-print-source:';
+const PROFILE_PREFIX = ';profile:';
 
 /**
  * What identifies a JPEG whatever metadata travels with it: a SHA-256 of its segments without APPn and comments.
@@ -84,13 +97,23 @@ function withComment(jpeg: Uint8Array, text: string): Uint8Array {
   return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
 }
 
-/** The source identity a CMYK copy names in its first comment, from its first bytes. */
-export function cmykSourceIdentity(head: Uint8Array): string | undefined {
+/** What a CMYK copy names in its first comment (from its first bytes): its source and the profile's hash. */
+export function cmykCopyHeader(
+  head: Uint8Array,
+): { sourceIdentity: string; profileHash?: string } | undefined {
   if (head[0] !== 0xff || head[1] !== 0xd8 || head[2] !== 0xff || head[3] !== 0xfe) return undefined;
   const length = (head[4] << 8) | head[5];
   const text = Buffer.from(head.subarray(6, 4 + length)).toString('latin1');
-  return text.startsWith(IDENTITY_PREFIX) ? text.slice(IDENTITY_PREFIX.length) : undefined;
+  if (!text.startsWith(IDENTITY_PREFIX)) return undefined;
+  const [sourceIdentity, profileHash] = text.slice(IDENTITY_PREFIX.length).split(PROFILE_PREFIX);
+  return { sourceIdentity, profileHash };
 }
+
+/** The source identity a CMYK copy names in its first comment, from its first bytes. */
+export const cmykSourceIdentity = (head: Uint8Array) => cmykCopyHeader(head)?.sourceIdentity;
+
+const copyComment = (sourceIdentity: string, profile: CmykProfile) =>
+  `${IDENTITY_PREFIX}${sourceIdentity}${PROFILE_PREFIX}${profile.hash}`;
 
 export interface CmykJpeg {
   /** Adobe-style CMYK JPEG (inverted samples: embed with Decode [1 0 1 0 1 0 1 0]), same pixel size as the source. */
@@ -101,25 +124,32 @@ export interface CmykJpeg {
 }
 
 /**
- * Converts an RGB JPEG to CMYK at its full pixel size: the photo alone on a page of its pixel size, rendered by
- * Ghostscript's jpegcmyk device at 72 dpi (one device pixel per image pixel) through the profile.
+ * Converts an RGB JPEG to CMYK: the photo alone on a page of its pixel size, rendered by Ghostscript's jpegcmyk
+ * device at 72 dpi (one device pixel per image pixel) through the profile. At its full pixel size, or at a smaller
+ * `size`: then the photo is first resampled by sharp (Lanczos 3) and handed to Ghostscript as raw pixels, so it is
+ * compressed only once.
  */
 export async function convertJpegToCmyk(
   jpeg: Uint8Array,
-  options: { profile?: CmykProfile; gsPath?: string } = {},
+  options: { profile?: CmykProfile; gsPath?: string; size?: { width: number; height: number } } = {},
 ): Promise<CmykJpeg> {
   const sourceIdentity = jpegIdentity(jpeg);
   if (!sourceIdentity) throw new Error('Not a JPEG');
-  const profile = options.profile ?? findCmykProfile();
-  if (!profile) throw new Error('Ghostscript and its CMYK profile (default_cmyk.icc) are not installed');
+  const profile = requireCmykProfile(options.profile);
   const doc = await PDFDocument.create({ updateMetadata: false });
-  const image = await doc.embedJpg(jpeg);
-  doc.addPage([image.width, image.height]).drawImage(image, {
-    x: 0,
-    y: 0,
-    width: image.width,
-    height: image.height,
-  });
+  const full = jpegSize(jpeg);
+  const size = options.size;
+  const image =
+    size && full && (size.width < full.width || size.height < full.height)
+      ? await embedResampled(doc, jpeg, size)
+      : await doc.embedJpg(jpeg);
+  const page = doc.addPage([image.width, image.height]);
+  page.pushOperators(
+    pushGraphicsState(),
+    concatTransformationMatrix(image.width, 0, 0, image.height, 0, 0),
+    drawObject(page.node.newXObject('Photo', image.ref)),
+    popGraphicsState(),
+  );
   const dir = await mkdtemp(join(tmpdir(), 'stickerbook-cmyk-'));
   try {
     const input = join(dir, 'in.pdf');
@@ -142,31 +172,87 @@ export async function convertJpegToCmyk(
       ],
       { maxBuffer: 16 * 1024 * 1024, timeout: 5 * 60_000 },
     );
-    const data = withComment(withoutMetadata(await readFile(output)), `${IDENTITY_PREFIX}${sourceIdentity}`);
+    const data = withComment(withoutMetadata(await readFile(output)), copyComment(sourceIdentity, profile));
     return { data, width: image.width, height: image.height, sourceIdentity };
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
 }
 
+/** The photo resampled to `size` (sharp, Lanczos 3) as a raw RGB image of the document. */
+async function embedResampled(doc: PDFDocument, jpeg: Uint8Array, size: { width: number; height: number }) {
+  const { data, info } = await sharp(jpeg)
+    .removeAlpha()
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const ref = doc.context.register(
+    doc.context.flateStream(data, {
+      Type: 'XObject',
+      Subtype: 'Image',
+      Width: info.width,
+      Height: info.height,
+      ColorSpace: 'DeviceRGB',
+      BitsPerComponent: 8,
+    }),
+  );
+  return { width: info.width, height: info.height, ref };
+}
+
 /** Whether this machine can make CMYK copies (Debian's ghostscript with its profile). */
 export const canMakeCmykVariants = () => findCmykProfile() !== undefined;
 
 /**
- * The CMYK copy of the JPEG stored at `sourceKey`: read when it exists, else made and stored (once; a second
- * caller at the same moment writes the same bytes).
+ * The CMYK copy of the JPEG stored at `sourceKey`, through the profile and at `size` (default: whatever size a
+ * copy through this profile has, else the photo's own): read when it fits, resampled by sharp from a larger copy
+ * through the same profile (Lanczos 3, no second trip through Ghostscript), else made from the source and stored
+ * (a second caller at the same moment writes the same bytes).
  */
-export async function cmykVariant(storage: BlobStorage, sourceKey: string): Promise<CmykJpeg> {
+export async function cmykVariant(
+  storage: BlobStorage,
+  sourceKey: string,
+  options: { profile?: CmykProfile; size?: { width: number; height: number } } = {},
+): Promise<CmykJpeg> {
+  const profile = requireCmykProfile(options.profile);
   const key = cmykVariantKey(sourceKey);
+  const wanted = options.size;
   if (await storage.stat(key)) {
     const data = new Uint8Array(await storage.read(key));
-    const sourceIdentity = cmykSourceIdentity(data);
+    const header = cmykCopyHeader(data);
     const size = jpegSize(data);
-    if (sourceIdentity && size) return { data, ...size, sourceIdentity };
+    if (header && size && header.profileHash === profile.hash) {
+      const copy = { data, ...size, sourceIdentity: header.sourceIdentity };
+      if (!wanted || (wanted.width === size.width && wanted.height === size.height)) return copy;
+      if (wanted.width < size.width && wanted.height < size.height) {
+        const made = await resampleCmyk(copy, wanted, profile);
+        await storage.put(key, Buffer.from(made.data), 'image/jpeg');
+        return made;
+      }
+    }
   }
-  const made = await convertJpegToCmyk(await storage.read(sourceKey));
+  const made = await convertJpegToCmyk(await storage.read(sourceKey), { profile, size: wanted });
   await storage.put(key, Buffer.from(made.data), 'image/jpeg');
   return made;
+}
+
+/** A smaller copy of a CMYK copy: sharp resamples the CMYK samples themselves (Lanczos 3), no colour change. */
+async function resampleCmyk(
+  copy: CmykJpeg,
+  size: { width: number; height: number },
+  profile: CmykProfile,
+): Promise<CmykJpeg> {
+  const { data, info } = await sharp(copy.data)
+    .pipelineColourspace('cmyk')
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
+    .toColourspace('cmyk')
+    .jpeg({ quality: RESAMPLED_JPEG_QUALITY })
+    .toBuffer({ resolveWithObject: true });
+  return {
+    data: withComment(withoutMetadata(data), copyComment(copy.sourceIdentity, profile)),
+    width: info.width,
+    height: info.height,
+    sourceIdentity: copy.sourceIdentity,
+  };
 }
 
 /** Pixel size from a JPEG's start-of-frame segment. */

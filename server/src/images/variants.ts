@@ -2,6 +2,7 @@ import { IMAGE_UPLOAD_MAX_PIXELS } from '@stickerbook/model';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageVariantFile, ImageVariantName } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
+import type { CmykProfile } from '../print/output-profile.ts';
 import { canMakeCmykVariants, cmykVariant } from './cmyk-variant.ts';
 
 /**
@@ -39,6 +40,8 @@ export const variantKey = (imageId: string, name: ImageVariantName, extension: s
 export async function makeVariants(
   storage: BlobStorage,
   source: VariantSource,
+  /** The print partner's CMYK profile the photo's print copy is made through (default Ghostscript's). */
+  options: { profile?: CmykProfile } = {},
 ): Promise<Record<ImageVariantName, ImageVariantFile>> {
   const input = await storage.read(source.blobKey);
   if (source.type === 'image/svg+xml') return makeSvgVariants(storage, source, input);
@@ -84,7 +87,7 @@ export async function makeVariants(
   // The print-shop CMYK copy of a photo, made once here so no PDF/X export waits for it (cmyk-variant.ts). Without
   // Ghostscript, or if it fails, the export makes it when it first needs it.
   if (!png && canMakeCmykVariants()) {
-    await cmykVariant(storage, result.original.key).catch((error: unknown) =>
+    await cmykVariant(storage, result.original.key, { profile: options.profile }).catch((error: unknown) =>
       console.error(`[image variants] no CMYK copy of ${source.imageId}:`, error),
     );
   }

@@ -4,6 +4,7 @@ import { detectLargestFace } from '../images/faces.ts';
 import { findBlob, findImage, STICKER_LINK_UPLOADER_PREFIX, updateImage } from '../images/repository.ts';
 import { makeVariants } from '../images/variants.ts';
 import { stickerUploadsChanged } from '../sticker-link/live.ts';
+import type { CmykProfile } from '../print/output-profile.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 export const IMAGE_VARIANTS_QUEUE = 'image-variants';
@@ -15,6 +16,8 @@ export interface ImageVariantsJob {
 export interface ImageVariantsDeps {
   database: Database;
   storage: BlobStorage;
+  /** The print partner's CMYK profile for the photos' print copies (config PRINT_OUTPUT_ICC). */
+  outputProfile?: CmykProfile;
 }
 
 /**
@@ -31,14 +34,18 @@ export async function runImageVariantsJob(deps: ImageVariantsDeps, job: ImageVar
   await updateImage(db, image.id, { variantsState: 'working' });
   try {
     const meta = image.meta as { orientation?: number; hasIccProfile?: boolean; hasAlpha?: boolean };
-    const variants = await makeVariants(deps.storage, {
-      imageId: image.id,
-      type: image.contentType as 'image/jpeg' | 'image/png' | 'image/svg+xml',
-      blobKey: blob.storageKey,
-      orientation: meta.orientation,
-      hasIccProfile: meta.hasIccProfile ?? false,
-      hasAlpha: meta.hasAlpha ?? false,
-    });
+    const variants = await makeVariants(
+      deps.storage,
+      {
+        imageId: image.id,
+        type: image.contentType as 'image/jpeg' | 'image/png' | 'image/svg+xml',
+        blobKey: blob.storageKey,
+        orientation: meta.orientation,
+        hasIccProfile: meta.hasIccProfile ?? false,
+        hasAlpha: meta.hasAlpha ?? false,
+      },
+      { profile: deps.outputProfile },
+    );
     let details = image.details;
     if (image.model === 'sticker' && details.face === undefined) {
       const face = await detectLargestFace(await deps.storage.read(variants.medium.key));

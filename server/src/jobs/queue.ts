@@ -22,6 +22,7 @@ import {
 import { workOrderArtifactExports } from '../orders/artifact-export.ts';
 import { workCoverPreviews } from '../albums/cover-preview.ts';
 import { workDataExports } from '../accounts/data-export.ts';
+import { outputProfileOf } from '../print/output-profile.ts';
 import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from '../invoices/invoice-mail-job.ts';
 
 export { BOSS_SCHEMA } from './sender.ts';
@@ -55,6 +56,7 @@ export async function startJobQueue(
   if (options.work) {
     const config = options.config ?? loadConfig();
     const { storage } = createStorage(config);
+    const outputProfile = outputProfileOf(config.printOutput);
     // Mail through SMTP_URL when set, else into the outbox table.
     await boss.work<MailJob>(MAIL_QUEUE, async (jobs) => {
       for (const job of jobs)
@@ -79,7 +81,7 @@ export async function startJobQueue(
         async (jobs) => {
           for (const job of jobs) {
             await uploadsQuiet();
-            await runImageVariantsJob({ database, storage }, job.data);
+            await runImageVariantsJob({ database, storage, outputProfile }, job.data);
           }
         },
       );

@@ -7,6 +7,7 @@ import { BrowserPool, DEFAULT_CHROMIUM_PATH } from '../print/chromium.ts';
 import { ExportFiles } from '../print/export-files.ts';
 import { albumCmykPhotos } from '../print/cmyk-source.ts';
 import { runExport } from '../print/export-pipeline.ts';
+import { outputProfileOf, type CmykProfile } from '../print/output-profile.ts';
 import { createStorage, type BlobStorage } from '../storage/index.ts';
 import { renderTokensFor, type RenderTokens } from '../print/render-tokens.ts';
 import {
@@ -44,6 +45,8 @@ export interface RenderExportDeps {
   tokens: RenderTokens;
   /** Where the photos and their CMYK copies are (images/cmyk-variant.ts). */
   storage: BlobStorage;
+  /** The print partner's CMYK profile (config PRINT_OUTPUT_ICC), else Ghostscript's; undefined without ghostscript. */
+  outputProfile?: CmykProfile;
 }
 
 export function renderExportDeps(database: Database, config: Config): RenderExportDeps {
@@ -55,6 +58,7 @@ export function renderExportDeps(database: Database, config: Config): RenderExpo
     files: new ExportFiles(storage),
     tokens: renderTokensFor(config),
     storage,
+    outputProfile: outputProfileOf(config.printOutput),
   };
 }
 
@@ -86,7 +90,8 @@ export async function runRenderExportJob(
       url,
       settings,
       proofLanguage: row.settings.preset === PROOF_PRESET ? (row.settings.language ?? null) : undefined,
-      cmykPhotos: albumCmykPhotos(deps.database, deps.storage, row.albumId),
+      cmykPhotos: albumCmykPhotos(deps.database, deps.storage, row.albumId, deps.outputProfile),
+      profile: deps.outputProfile,
       onProgress: async (done, total) => {
         // Loading is the first 5 %, pages up to 95 %, storing the rest.
         const progress = Math.min(95, 5 + Math.floor((90 * done) / total));

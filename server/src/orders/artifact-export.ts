@@ -115,7 +115,7 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
     const token = await deps.tokens.signRender(order.albumId);
     const files: ArtifactFile[] = [];
     // The PDF/X files embed the photos' CMYK copies as they are, as the print exports do.
-    const cmykPhotos = albumCmykPhotos(deps.database, deps.storage, order.albumId);
+    const cmykPhotos = albumCmykPhotos(deps.database, deps.storage, order.albumId, deps.outputProfile);
     for (const [index, preset] of ARTIFACT_PRESETS.entries()) {
       const settings = settingsForPreset(preset);
       const query = new URLSearchParams(
@@ -126,6 +126,8 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
         url: `${deps.publicUrl}/render/${encodeURIComponent(order.albumId)}?${query}`,
         settings,
         cmykPhotos,
+        // The print partner's CMYK profile (PRINT_OUTPUT_ICC), as the print exports use it.
+        profile: deps.outputProfile,
         // Rendering is 90 % of the work, a quarter per preset; zipping the rest. A preset's pages printed are
         // most of its quarter, its file finished (boxes, PDF/X, photos) the rest.
         onProgress: (done, total) =>

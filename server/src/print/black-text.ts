@@ -14,7 +14,7 @@ import { deflateSync } from 'node:zlib';
  */
 
 /** Tokens of a content stream: strings, hex strings, dictionary brackets, names, numbers and operators, comments. */
-const TOKEN =
+export const CONTENT_TOKEN =
   /\((?:\\[\s\S]|[^\\)])*\)|<<|>>|<[0-9A-Fa-f\s]*>|[[\]]|\/[^\s/[\]()<>{}%]*|%[^\r\n]*|[^\s/[\]()<>{}%]+/g;
 const NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 const COLOUR_OPERATORS = new Set(['rg', 'g', 'k', 'cs', 'sc', 'scn']);
@@ -27,7 +27,7 @@ export function grayBlackText(content: string): { content: string; count: number
   let fillIsRgbBlack = false;
   let inText: { recolours: boolean } | undefined;
   let count = 0;
-  for (const match of content.matchAll(TOKEN)) {
+  for (const match of content.matchAll(CONTENT_TOKEN)) {
     const token = match[0];
     const end = match.index + token.length;
     if (token.startsWith('%')) continue;

@@ -9,17 +9,20 @@ import {
   type PDFObject,
 } from 'pdf-lib';
 import { jpegIdentity, type CmykJpeg } from '../images/cmyk-variant.ts';
+import { largestImagePlacements, printPixelSize } from './image-placements.ts';
 
-/** A photo Chromium embedded as its JPEG: what identifies it and its pixel size. */
+/** A photo Chromium embedded as its JPEG: what identifies it, its pixel size and the size to print it at. */
 export interface EmbeddedPhoto {
   identity: string;
   width: number;
   height: number;
+  /** Its own pixel size, or smaller when it is above 450 dpi where it is placed (image-placements.ts). */
+  print: { width: number; height: number };
 }
 
 /**
- * Finds the CMYK copies (images/cmyk-variant.ts) of the photos a print file embeds, by identity; photos it does
- * not know are left out of the answer and go through Ghostscript as before.
+ * Finds the CMYK copies (images/cmyk-variant.ts) of the photos a print file embeds, by identity, each at the
+ * photo's print size; photos it does not know are left out of the answer and go through Ghostscript as before.
  */
 export type CmykPhotoSource = (photos: readonly EmbeddedPhoto[]) => Promise<Map<string, CmykJpeg>>;
 
@@ -61,20 +64,28 @@ function isPlainRgbJpeg(doc: PDFDocument, stream: PDFRawStream): boolean {
  */
 export async function holdOutPhotos(doc: PDFDocument, source: CmykPhotoSource): Promise<HeldPhotos> {
   const candidates: Array<{ ref: PDFRef; photo: EmbeddedPhoto }> = [];
+  const placements = largestImagePlacements(doc);
+  // The same photo embedded twice (in two chunks of pages) is printed at the size its largest placement needs.
+  const printSizes = new Map<string, { width: number; height: number }>();
   for (const [ref, object] of doc.context.enumerateIndirectObjects()) {
     if (!(object instanceof PDFRawStream) || !isPlainRgbJpeg(doc, object)) continue;
     const identity = jpegIdentity(object.contents);
     const width = numberOf(name(object.dict, 'Width'));
     const height = numberOf(name(object.dict, 'Height'));
-    if (identity && width && height) candidates.push({ ref, photo: { identity, width, height } });
+    if (!identity || !width || !height) continue;
+    const print = printPixelSize({ width, height }, placements.get(ref.objectNumber));
+    const known = printSizes.get(identity);
+    if (!known || print.width > known.width) printSizes.set(identity, print);
+    candidates.push({ ref, photo: { identity, width, height, print } });
   }
+  for (const candidate of candidates) candidate.photo.print = printSizes.get(candidate.photo.identity)!;
   const byHeight = new Map<number, CmykJpeg>();
   if (candidates.length === 0) return { byHeight };
   const known = await source(candidates.map((c) => c.photo));
   const heights = new Map<string, number>();
   for (const { ref, photo } of candidates) {
     const cmyk = known.get(photo.identity);
-    if (!cmyk || cmyk.width !== photo.width || cmyk.height !== photo.height) continue;
+    if (!cmyk || cmyk.width !== photo.print.width || cmyk.height !== photo.print.height) continue;
     let height = heights.get(photo.identity);
     if (height === undefined) {
       height = STAND_IN_BASE_HEIGHT + heights.size;
@@ -97,8 +108,8 @@ export async function holdOutPhotos(doc: PDFDocument, source: CmykPhotoSource): 
 }
 
 /**
- * After the Ghostscript pass: each stand-in becomes its photo's CMYK JPEG, embedded as it is (DeviceCMYK, full
- * pixel size). Throws if a stand-in went missing, so a file never reaches the printer with a gray line instead of
+ * After the Ghostscript pass: each stand-in becomes its photo's CMYK JPEG, embedded as it is (DeviceCMYK, at its
+ * print size: the placement draws the image's unit square, so fewer pixels cover the same area). Throws if a stand-in went missing, so a file never reaches the printer with a gray line instead of
  * a photo.
  */
 export function putBackPhotos(doc: PDFDocument, held: HeldPhotos): void {

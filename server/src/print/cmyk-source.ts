@@ -10,17 +10,26 @@ import {
 } from '../images/cmyk-variant.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import type { CmykPhotoSource } from './cmyk-photos.ts';
+import type { CmykProfile } from './output-profile.ts';
 
 /**
  * The CMYK copies of an album's photos for its PDF/X export. The files Chromium can have embedded are the JPEG
  * variants and uploads of the album's image records whose pixel size matches an embedded photo; each is known by
  * the identity its CMYK copy names in its first bytes. A copy not made yet (a photo uploaded before copies were
- * made, or whose variants are still being made) is made now from the file and stored for the next export.
+ * made, or whose variants are still being made) is made now from the file and stored for the next export; so is
+ * one made through another profile (`profile`: the print partner's, default Ghostscript's) or at another size
+ * than the photo's print size.
  */
-export function albumCmykPhotos(database: Database, storage: BlobStorage, albumId: string): CmykPhotoSource {
+export function albumCmykPhotos(
+  database: Database,
+  storage: BlobStorage,
+  albumId: string,
+  profile?: CmykProfile,
+): CmykPhotoSource {
   return async (photos) => {
     const sizes = new Set(photos.map((p) => `${p.width}x${p.height}`));
-    const wanted = new Set(photos.map((p) => p.identity));
+    const printSizes = new Map(photos.map((p) => [p.identity, p.print]));
+    const wanted = new Set(printSizes.keys());
     const rows = await database.db
       .select({ variants: images.variants, details: images.details, blobKey: blobs.storageKey })
       .from(images)
@@ -39,7 +48,7 @@ export function albumCmykPhotos(database: Database, storage: BlobStorage, albumI
       if (found.size === wanted.size) break;
       const identity = await identityOf(storage, key);
       if (!identity || !wanted.has(identity) || found.has(identity)) continue;
-      found.set(identity, await cmykVariant(storage, key));
+      found.set(identity, await cmykVariant(storage, key, { profile, size: printSizes.get(identity) }));
     }
     return found;
   };

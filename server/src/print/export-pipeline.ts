@@ -7,6 +7,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { blackTextToGray } from './black-text.ts';
 import { holdOutPhotos, putBackPhotos, type CmykPhotoSource, type HeldPhotos } from './cmyk-photos.ts';
+import type { CmykProfile } from './output-profile.ts';
 import { mergeWithExactBoxes } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
 import { stampProof } from './proof-stamp.ts';
@@ -19,6 +20,20 @@ const PX_PER_MM = 96 / 25.4;
  * times faster than one 48-page job (bench/src/print.ts measures both for the physical limit).
  */
 export const DEFAULT_PDF_CHUNK_PAGES = 8;
+/**
+ * A long document is printed in at most this many calls, with longer chunks: every call costs in proportion to the
+ * whole document (Chromium restyles and paginates every sheet, shown or hidden, and Ghostscript compares each
+ * chunk's own font subsets with all the others'), so with 8-page chunks the CPU per page grew with the album
+ * (bench/src/print-growth.ts). Up to 96 pages nothing changes.
+ */
+export const MAX_PDF_CHUNKS = 12;
+
+/** Pages per page.pdf call for a document of `pageCount` pages (PRINT_PDF_CHUNK_PAGES overrides it). */
+export function pdfChunkPages(pageCount: number, override?: number): number {
+  const fixed = override ?? (Number(process.env.PRINT_PDF_CHUNK_PAGES) || undefined);
+  if (fixed) return Math.max(1, fixed);
+  return Math.max(DEFAULT_PDF_CHUNK_PAGES, Math.ceil(pageCount / MAX_PDF_CHUNKS));
+}
 const READY_TIMEOUT_MS = 5 * 60_000;
 
 export interface ExportResult {
@@ -46,6 +61,8 @@ export interface ExportRun {
    * run that never makes a PDF/X file.
    */
   cmykPhotos: CmykPhotoSource | null;
+  /** PDF/X: the print partner's CMYK profile (config PRINT_OUTPUT_ICC); default Ghostscript's default_cmyk.icc. */
+  profile?: CmykProfile;
 }
 
 export class RenderRouteError extends Error {
@@ -120,10 +137,7 @@ async function pdf(
   // sizes (a sticker pack's wrapper and its stickers) and a chunk may too: the CSS page sizes decide, and the
   // paper given here is only the fallback of a page without one.
   const media = layout.sheets[0].media;
-  const chunk = Math.max(
-    1,
-    run.chunkPages ?? (Number(process.env.PRINT_PDF_CHUNK_PAGES) || DEFAULT_PDF_CHUNK_PAGES),
-  );
+  const chunk = pdfChunkPages(layout.pageCount, run.chunkPages);
   const chunks: Uint8Array[] = [];
   // Print media from here on, so page.pdf does not switch the whole document from screen to print styles and back
   // for every chunk; and only the chunk's sheets are shown, so each print lays out 8 sheets instead of all of them
@@ -164,7 +178,7 @@ async function pdf(
   );
   lap('boxes');
   if (run.settings.pdfx && proofLanguage === undefined) {
-    const converted = await convertToCmyk(data);
+    const converted = await convertToCmyk(data, { profile: run.profile });
     lap('pdfx');
     // Ghostscript does not keep our boxes exactly, so they are set again on its output.
     data = await mergeWithExactBoxes(
@@ -172,7 +186,7 @@ async function pdf(
       layout.sheets,
       async (doc) => {
         putBackPhotos(doc, held);
-        await declarePdfx(doc, { title: layout.title });
+        await declarePdfx(doc, { title: layout.title, profile: run.profile });
       },
       PDFX_PDF_VERSION,
     );

@@ -1,38 +1,20 @@
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, type PDFRef } from 'pdf-lib';
+import { requireCmykProfile, type CmykProfile } from './output-profile.ts';
+
+export { findCmykProfile, type CmykProfile } from './output-profile.ts';
 
 const run = promisify(execFile);
-const GS_SHARE = '/usr/share/ghostscript';
 
 /** The version every file we convert declares (Info dictionary and XMP). */
 export const PDFX_VERSION = 'PDF/X-4';
 /** PDF/X-4 is PDF 1.6 (the header of the file). */
 export const PDFX_PDF_VERSION = '1.6';
-
-export interface CmykProfile {
-  path: string;
-  /** The profile's own description, named as the output condition. */
-  description: string;
-}
-
-/**
- * The CMYK profile Debian's ghostscript package ships (`iccprofiles/default_cmyk.icc`, "Artifex CMYK SWOP
- * Profile"), newest ghostscript first; nothing is downloaded. Undefined when ghostscript is not installed.
- */
-export function findCmykProfile(share = GS_SHARE): CmykProfile | undefined {
-  if (!existsSync(share)) return undefined;
-  for (const version of readdirSync(share).sort().reverse()) {
-    const path = join(share, version, 'iccprofiles', 'default_cmyk.icc');
-    if (existsSync(path)) return { path, description: 'Artifex CMYK SWOP Profile' };
-  }
-  return undefined;
-}
 
 export interface PdfxOptions {
   title: string;
@@ -43,7 +25,8 @@ export interface PdfxOptions {
 /**
  * Beyond SPEC: the print-shop file as PDF/X-4 with a CMYK output intent.
  *
- * 1. Ghostscript's pdfwrite (`gs` from Debian's ghostscript) converts every colour to CMYK through the profile,
+ * 1. Ghostscript's pdfwrite (`gs` from Debian's ghostscript) converts every colour to CMYK through the profile
+ *    (the print partner's, PRINT_OUTPUT_ICC, else Ghostscript's default_cmyk.icc: output-profile.ts),
  *    as PDF 1.6 so transparency stays live. Ghostscript 10.0's own `-dPDFX` writes PDF/X-3, which forbids
  *    transparency: it flattens every page that has any (designs use opacity) into one 720 dpi bitmap, text
  *    included. Photos with a CMYK copy are held out of this pass (cmyk-photos.ts); other images keep their pixel
@@ -57,8 +40,7 @@ export async function convertToCmyk(
   pdf: Uint8Array,
   options: Omit<PdfxOptions, 'title'> = {},
 ): Promise<Uint8Array> {
-  const profile = options.profile ?? findCmykProfile();
-  if (!profile) throw new Error('Ghostscript and its CMYK profile (default_cmyk.icc) are not installed');
+  const profile = requireCmykProfile(options.profile);
   const dir = await mkdtemp(join(tmpdir(), 'stickerbook-pdfx-'));
   try {
     const input = join(dir, 'in.pdf');
@@ -116,8 +98,7 @@ export async function declarePdfx(
   doc: PDFDocument,
   options: { title: string; profile?: CmykProfile; now?: Date },
 ): Promise<void> {
-  const profile = options.profile ?? findCmykProfile();
-  if (!profile) throw new Error('The CMYK profile (default_cmyk.icc) is not installed');
+  const profile = requireCmykProfile(options.profile);
   const context = doc.context;
   const now = new Date(Math.floor((options.now ?? new Date()).getTime() / 1000) * 1000);
 
@@ -125,13 +106,18 @@ export async function declarePdfx(
   const intent = context.obj({
     Type: 'OutputIntent',
     S: 'GTS_PDFX',
-    OutputConditionIdentifier: PDFString.of('Custom'),
+    OutputConditionIdentifier: PDFString.of(profile.identifier),
     OutputCondition: PDFString.of(profile.description),
     RegistryName: PDFString.of('http://www.color.org'),
     Info: PDFString.of(profile.description),
     DestOutputProfile: context.register(iccStream),
   });
   doc.catalog.set(PDFName.of('OutputIntents'), context.obj([context.register(intent)]));
+  // PDF/X asks for a file identifier in the trailer (the XMP DocumentID's UUID); a first version's two halves are
+  // the same.
+  const uuid = randomUUID();
+  const fileId = PDFHexString.of(uuid.replace(/-/g, ''));
+  context.trailerInfo.ID = context.obj([fileId, fileId]);
 
   const title = options.title || 'Stickerbook';
   doc.setTitle(title);
@@ -143,7 +129,7 @@ export async function declarePdfx(
   const producer = textOf(info.lookup(PDFName.of('Producer')));
   const creator = textOf(info.lookup(PDFName.of('Creator')));
 
-  const id = `uuid:${randomUUID()}`;
+  const id = `uuid:${uuid}`;
   const metadata = [
     '<?xpacket begin="\uFEFF" id="W5M0MpCehiHzreSzNTczkc9d"?>',
     '<x:xmpmeta xmlns:x="adobe:ns:meta/">',
