@@ -1,0 +1,101 @@
+import { chmod, rm } from 'node:fs/promises';
+import { createServer, request, type Server } from 'node:http';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Database } from '../db/database.ts';
+
+/**
+ * PGlite lives inside the server process: nobody else may open `DATA_DIR/db` while it runs, and copying the
+ * folder would copy pages mid-write. So the running server answers `npm run backup` itself, over a Unix socket in
+ * DATA_DIR: `GET /database` streams PGlite's own dump of its data directory. The socket is mode 0600 inside
+ * DATA_DIR, so exactly who may read the database files may ask for a dump; nothing listens on the network and no
+ * token is needed. With DATABASE_URL the server opens no socket (pg_dump reads PostgreSQL directly).
+ */
+export const BACKUP_SOCKET_NAME = 'backup.sock';
+export const backupSocketPath = (dataDir: string) => join(dataDir, BACKUP_SOCKET_NAME);
+
+export interface BackupSocket {
+  close(): Promise<void>;
+}
+
+/** Listens on DATA_DIR/backup.sock; a socket file left by a killed server is replaced. */
+export async function serveBackupSocket(database: Database, dataDir: string): Promise<BackupSocket> {
+  const dumpPglite = database.dumpPglite;
+  if (!dumpPglite) throw new Error('The backup socket serves the embedded database only');
+  const server: Server = createServer((req, res) => {
+    if (req.method === 'GET' && req.url === '/status') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ driver: 'pglite' }));
+      return;
+    }
+    if (req.method !== 'GET' || req.url !== '/database') {
+      res.writeHead(404).end();
+      return;
+    }
+    // A checkpoint first, so the dump's pages are current and a restore replays little WAL; the dump itself
+    // runs while no statement does (PGlite's query lock), which makes it crash-consistent.
+    database
+      .executeSql('CHECKPOINT')
+      .then(() => dumpPglite('gzip'))
+      .then((dump) => {
+        res.writeHead(200, { 'content-type': 'application/gzip', 'content-length': String(dump.size) });
+        Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream).pipe(res);
+      })
+      .catch((error: unknown) => {
+        console.error('[backup] dump failed:', error);
+        res.writeHead(500).end(String((error as Error).message));
+      });
+  });
+  const path = backupSocketPath(dataDir);
+  await rm(path, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(path, resolve);
+  });
+  await chmod(path, 0o600);
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/**
+ * Asks the server on DATA_DIR for a dump. Undefined when no server answers there (no socket, or one left by a
+ * server that is gone): then the command may open the database itself.
+ */
+export async function dumpFromRunningServer(dataDir: string): Promise<Buffer | undefined> {
+  const status = await socketRequest(dataDir, '/status').catch(notRunning);
+  if (!status) return undefined;
+  const dump = await socketRequest(dataDir, '/database');
+  if (!dump) throw new Error('The running server did not answer the backup request');
+  return dump;
+}
+
+/** True when a server answers on DATA_DIR's backup socket. */
+export async function serverRunsOn(dataDir: string): Promise<boolean> {
+  return Boolean(await socketRequest(dataDir, '/status').catch(notRunning));
+}
+
+function notRunning(error: NodeJS.ErrnoException): undefined {
+  if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') return undefined;
+  throw error;
+}
+
+function socketRequest(dataDir: string, path: string): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = request({ socketPath: backupSocketPath(dataDir), path, method: 'GET' }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        if (res.statusCode === 200) resolve(body);
+        else reject(new Error(`The server could not make a dump: ${body.toString('utf8') || res.statusCode}`));
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
