@@ -132,7 +132,9 @@ export async function openArchive(path: string): Promise<ArchiveReader> {
   const parsed = manifestSchema.safeParse(safeJson(Buffer.concat(chunks).toString('utf8')));
   if (!parsed.success) {
     zip.close();
-    throw new BackupError(`${path} has a manifest this version cannot read: ${parsed.error.issues[0]?.message}`);
+    throw new BackupError(
+      `${path} has a manifest this version cannot read: ${parsed.error.issues[0]?.message}`,
+    );
   }
   const manifest = parsed.data;
   if (manifest.version > BACKUP_FORMAT_VERSION) {
@@ -175,7 +177,9 @@ function verifying(name: string, expected: ManifestEntry): Transform {
     flush(done) {
       const sha256 = hash.digest('hex');
       if (bytes !== expected.bytes || sha256 !== expected.sha256) {
-        return done(new BackupError(`${name} in the archive is damaged (its checksum differs from the manifest)`));
+        return done(
+          new BackupError(`${name} in the archive is damaged (its checksum differs from the manifest)`),
+        );
       }
       done();
     },

@@ -92,7 +92,8 @@ function socketRequest(dataDir: string, path: string): Promise<Buffer | undefine
       res.on('end', () => {
         const body = Buffer.concat(chunks);
         if (res.statusCode === 200) resolve(body);
-        else reject(new Error(`The server could not make a dump: ${body.toString('utf8') || res.statusCode}`));
+        else
+          reject(new Error(`The server could not make a dump: ${body.toString('utf8') || res.statusCode}`));
       });
     });
     req.on('error', reject);

@@ -49,7 +49,8 @@ export async function createBackup(
     const copyFiles = async (files: StoredFile[]) => {
       for (const stored of files) {
         const previous = copied.get(stored.key);
-        if (previous && previous.byteSize === stored.byteSize && previous.mtimeMs === stored.mtimeMs) continue;
+        if (previous && previous.byteSize === stored.byteSize && previous.mtimeMs === stored.mtimeMs)
+          continue;
         const stream = await openStoredFile(filesRoot, stored.key);
         if (!stream) continue; // deleted since it was listed: its record went before the dump
         await archive.add(FILES_PREFIX + stored.key, stream);

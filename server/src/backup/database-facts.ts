@@ -39,5 +39,8 @@ export function countDifferences(expected: Record<string, number>, actual: Recor
   const names = new Set([...Object.keys(expected), ...Object.keys(actual)]);
   return [...names]
     .filter((name) => expected[name] !== actual[name])
-    .map((name) => `${name}: ${expected[name] ?? 'missing'} in the backup, ${actual[name] ?? 'missing'} restored`);
+    .map(
+      (name) =>
+        `${name}: ${expected[name] ?? 'missing'} in the backup, ${actual[name] ?? 'missing'} restored`,
+    );
 }

@@ -29,7 +29,11 @@ export async function listLocalFiles(root: string): Promise<StoredFile[]> {
     if (name.endsWith('.part')) continue;
     const info = await stat(join(root, name)).catch(() => undefined);
     if (!info?.isFile()) continue;
-    files.push({ key: relative(root, join(root, name)).split(sep).join('/'), byteSize: info.size, mtimeMs: info.mtimeMs });
+    files.push({
+      key: relative(root, join(root, name)).split(sep).join('/'),
+      byteSize: info.size,
+      mtimeMs: info.mtimeMs,
+    });
   }
   return files;
 }

@@ -17,7 +17,10 @@ export const JWT_SECRET_ENTRY = 'jwt-secret';
 /** Stored files (local storage) under their storage keys. */
 export const FILES_PREFIX = 'files/';
 
-const entrySchema = z.object({ bytes: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+const entrySchema = z.object({
+  bytes: z.number().int().nonnegative(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
 export type ManifestEntry = z.infer<typeof entrySchema>;
 
 export const manifestSchema = z.object({

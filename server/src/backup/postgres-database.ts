@@ -19,7 +19,8 @@ export async function dumpPostgres(
 ): Promise<DatabaseFacts> {
   const client = await connect(databaseUrl);
   try {
-    const serverMajor = Number((await client.query('SHOW server_version_num')).rows[0].server_version_num) / 10000;
+    const serverMajor =
+      Number((await client.query('SHOW server_version_num')).rows[0].server_version_num) / 10000;
     await requireTool('pg_dump', Math.floor(serverMajor));
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
     const snapshot = (await client.query('SELECT pg_export_snapshot() AS id')).rows[0].id as string;
@@ -140,7 +141,9 @@ async function requireTool(tool: 'pg_dump' | 'pg_restore', minimumMajor: number)
       child.on('close', () => resolve(text));
     });
   } catch {
-    throw new BackupError(`${tool} is not installed: install PostgreSQL's client tools (Debian: postgresql-client)`);
+    throw new BackupError(
+      `${tool} is not installed: install PostgreSQL's client tools (Debian: postgresql-client)`,
+    );
   }
   const major = Number(/(\d+)(\.\d+)?/.exec(output)?.[1] ?? 0);
   if (major < minimumMajor) {

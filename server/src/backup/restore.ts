@@ -58,7 +58,8 @@ async function restoreFrom(
   }
 
   const occupied: string[] = [];
-  if (kind === 'pglite' && hasEmbeddedDatabase(dataDir)) occupied.push(`a database in ${pgliteDataDir(dataDir)}`);
+  if (kind === 'pglite' && hasEmbeddedDatabase(dataDir))
+    occupied.push(`a database in ${pgliteDataDir(dataDir)}`);
   if (kind === 'postgres' && !(await postgresIsEmpty(config.databaseUrl!))) {
     occupied.push('tables in the database of DATABASE_URL');
   }
@@ -79,7 +80,9 @@ async function restoreFrom(
       log('JWT_SECRET is set: the generated secret in the backup is not used (sign-ins made with it end)');
     } else {
       // Before createStorage below, which would otherwise generate a new secret.
-      await writeFile(join(dataDir, 'jwt-secret'), await readEntry(archive, JWT_SECRET_ENTRY), { mode: 0o600 });
+      await writeFile(join(dataDir, 'jwt-secret'), await readEntry(archive, JWT_SECRET_ENTRY), {
+        mode: 0o600,
+      });
     }
   }
 
@@ -103,7 +106,11 @@ async function restoreFrom(
     const { storage } = createStorage(config);
     for (const name of new Set(fileNames)) {
       // Local storage ignores the type; S3 keeps it, and every reader of a file names its type in the URL.
-      await storage.putStream(name.slice(FILES_PREFIX.length), await archive.open(name), 'application/octet-stream');
+      await storage.putStream(
+        name.slice(FILES_PREFIX.length),
+        await archive.open(name),
+        'application/octet-stream',
+      );
     }
   }
 
