@@ -12,11 +12,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { serveBackupSocket } from '../../src/backup/backup-socket.ts';
 import { openArchive } from '../../src/backup/archive.ts';
 import { listLocalFiles, localFilesRoot } from '../../src/backup/local-files.ts';
+import type { Config } from '../../src/config/index.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { startJobQueue } from '../../src/jobs/queue.ts';
 import { runSeeds } from '../../src/seeds/index.ts';
@@ -46,7 +48,10 @@ interface Workspace {
 }
 
 /** The command as an operator runs it, with the server's settings in the environment. */
-function runCommand(args: string[], env: { DATA_DIR: string; DATABASE_URL?: string }) {
+function runCommand(
+  args: string[],
+  env: { DATA_DIR: string; DATABASE_URL?: string } & Record<string, string | undefined>,
+) {
   return new Promise<{ code: number; stdout: string; stderr: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
       cwd: REPOSITORY_ROOT,
@@ -55,8 +60,7 @@ function runCommand(args: string[], env: { DATA_DIR: string; DATABASE_URL?: stri
         HOME: process.env.HOME,
         JWT_SECRET,
         LOG_LEVEL: 'silent',
-        DATA_DIR: env.DATA_DIR,
-        ...(env.DATABASE_URL ? { DATABASE_URL: env.DATABASE_URL } : {}),
+        ...Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined)),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -70,8 +74,13 @@ function runCommand(args: string[], env: { DATA_DIR: string; DATABASE_URL?: stri
 }
 
 /** A server as main.ts runs it, on a DATA_DIR (and a PostgreSQL database when given): app, workers, socket. */
-async function startServer(dataDir: string, databaseUrl: string | undefined, template?: Blob) {
-  const config = testConfig({ dataDir, inMemoryDatabase: false, databaseUrl, jwtSecret: JWT_SECRET });
+async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  template?: Blob,
+  s3?: Config['s3'],
+) {
+  const config = testConfig({ dataDir, inMemoryDatabase: false, databaseUrl, jwtSecret: JWT_SECRET, s3 });
   const database = await openDatabase({ databaseUrl, dataDir, pgliteTemplate: template });
   await database.migrate();
   await runSeeds(database.db, config, [FIXTURE_SEEDS_DIR]);
@@ -388,4 +397,64 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${name} in the archive is damaged`);
   }, 120_000);
+
+  it.runIf(kind === 'pglite')(
+    'fills an S3 bucket with the files of a backup made with local storage',
+    async () => {
+      const bucketDir = join(scratch, 's3');
+      const bucket = 'stickerbook-restored';
+      const s3 = new S3rver({
+        address: '127.0.0.1',
+        port: 0,
+        silent: true,
+        directory: bucketDir,
+        configureBuckets: [{ name: bucket }],
+      });
+      const { port } = await s3.run();
+      // s3rver accepts the fixed key pair S3RVER / S3RVER.
+      const settings = {
+        bucket,
+        endpoint: `http://127.0.0.1:${port}`,
+        region: 'us-east-1',
+        accessKeyId: 'S3RVER',
+        secretAccessKey: 'S3RVER',
+        forcePathStyle: true,
+      };
+      const targetDir = join(scratch, 'restored-s3');
+      try {
+        const restored = await runCommand(['restore', archivePath], {
+          DATA_DIR: targetDir,
+          S3_BUCKET: settings.bucket,
+          S3_ENDPOINT: settings.endpoint,
+          S3_REGION: settings.region,
+          S3_ACCESS_KEY_ID: settings.accessKeyId,
+          S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+          S3_FORCE_PATH_STYLE: 'true',
+        });
+        expect(restored.code, restored.stdout + restored.stderr).toBe(0);
+        expect(restored.stdout).toContain(`into the S3 bucket ${bucket}`);
+        const server = await startServer(targetDir, undefined, undefined, settings);
+        try {
+          const image = await server.app.inject({
+            url: `/api/v1/images/${imageIds[0]}`,
+            headers: bearer(ownerToken),
+          });
+          const urls = image.json().blob as Record<string, string>;
+          for (const name of ['original', 'small']) {
+            expect(urls[name]!.startsWith(settings.endpoint)).toBe(true);
+            const file = await fetch(urls[name]!);
+            expect(file.status).toBe(200);
+            expect(Buffer.from(await file.arrayBuffer()).equals(sourceImages[imageIds[0]!]![name]!)).toBe(
+              true,
+            );
+          }
+        } finally {
+          await server.close();
+        }
+      } finally {
+        await s3.close();
+      }
+    },
+    120_000,
+  );
 });
