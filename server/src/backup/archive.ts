@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, type WriteStream } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { PassThrough, Transform, type Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -23,15 +23,16 @@ import {
 export class ArchiveWriter {
   private readonly zip = new yazl.ZipFile();
   private readonly entries: Record<string, ManifestEntry> = {};
+  private readonly output: WriteStream;
   private readonly written: Promise<void>;
 
   private constructor(
     private readonly path: string,
     private readonly partialPath: string,
   ) {
-    const output = createWriteStream(partialPath, { mode: 0o600 });
-    this.zip.outputStream.pipe(output);
-    this.written = finished(output);
+    this.output = createWriteStream(partialPath, { mode: 0o600 });
+    this.zip.outputStream.pipe(this.output);
+    this.written = finished(this.output);
     // Reported through `finish`; without a listener a write error would end the process.
     this.written.catch(() => {});
   }
@@ -81,6 +82,7 @@ export class ArchiveWriter {
 
   async abort(): Promise<void> {
     this.zip.outputStream.unpipe();
+    this.output.destroy();
     await rm(this.partialPath, { force: true });
   }
 }

@@ -63,27 +63,27 @@ export async function serveBackupSocket(database: Database, dataDir: string): Pr
 
 /**
  * Asks the server on DATA_DIR for a dump. Undefined when no server answers there (no socket, or one left by a
- * server that is gone): then the command may open the database itself.
+ * server that is gone): then the command may open the database itself. The dump is held in memory on both sides
+ * (PGlite builds its tarball in memory): fine for the embedded default's sizes, which PostgreSQL outgrows first.
  */
 export async function dumpFromRunningServer(dataDir: string): Promise<Buffer | undefined> {
-  const status = await socketRequest(dataDir, '/status').catch(notRunning);
-  if (!status) return undefined;
-  const dump = await socketRequest(dataDir, '/database');
-  if (!dump) throw new Error('The running server did not answer the backup request');
-  return dump;
+  if (!(await serverRunsOn(dataDir))) return undefined;
+  return socketRequest(dataDir, '/database');
 }
 
 /** True when a server answers on DATA_DIR's backup socket. */
 export async function serverRunsOn(dataDir: string): Promise<boolean> {
-  return Boolean(await socketRequest(dataDir, '/status').catch(notRunning));
+  try {
+    await socketRequest(dataDir, '/status');
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ECONNREFUSED') return false;
+    throw error;
+  }
 }
 
-function notRunning(error: NodeJS.ErrnoException): undefined {
-  if (error.code === 'ENOENT' || error.code === 'ECONNREFUSED') return undefined;
-  throw error;
-}
-
-function socketRequest(dataDir: string, path: string): Promise<Buffer | undefined> {
+function socketRequest(dataDir: string, path: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const req = request({ socketPath: backupSocketPath(dataDir), path, method: 'GET' }, (res) => {
       const chunks: Buffer[] = [];

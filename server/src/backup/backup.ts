@@ -22,14 +22,14 @@ import { dumpPostgres } from './postgres-database.ts';
  * `npm run backup -- <file>`: one archive with the database, the stored files and the manifest, made while the
  * servers run.
  *
- * The order is what makes it consistent. Files are only created before the record that names them commits, and
- * deleted after the record's deletion committed (images/file-cleanup.ts). So: (1) copy every file there is, (2)
- * dump the database, (3) copy the files that appeared (or changed) since step 1. Every file the dump names was
- * either there in step 1 or created before the dump and so there in step 3; a file gone before step 3 had its
- * record deleted before it was listed there, which the dump may still hold only if the deletion came after the
- * dump: the one gap is a file created during step 1 or 2 and deleted again before step 3 reaches it, seconds.
- * Copying files after the dump instead would leave a gap as long as the whole copy. Files deleted before the
- * dump ride along unused; the first file-cleanup after a restore does not see them, they cost only space.
+ * The order is what makes it consistent. A file is stored before the record that names it commits, and deleted
+ * only after the record's deletion committed (images/file-cleanup.ts). So: (1) copy every file there is, (2) dump
+ * the database, (3) copy the files that appeared (or changed) since step 1. A file the dump names existed at the
+ * dump and its record was not deleted before it; if it was there in step 1 it was copied then (a file deleted in
+ * between had lost its record before the dump), if it came later step 3 copies it. The one gap: a file stored
+ * after step 1 listed the folder whose record is deleted right after the dump and its file cleaned up before step
+ * 3 reaches it, a window of the seconds step 3 takes. Copying all files after the dump instead would open that
+ * window for the whole copy. Files deleted before the dump ride along unused and cost only space.
  *
  * With S3 the bucket is not copied: keep versioning on and sync it elsewhere (README "Backups").
  */
@@ -59,6 +59,8 @@ export async function createBackup(
     };
     if (localStorage) await copyFiles(await listLocalFiles(filesRoot));
 
+    // The moment the backup stands for: the database's snapshot.
+    const createdAt = new Date().toISOString();
     let facts: DatabaseFacts;
     if (kind === 'pglite') {
       const dump = await dumpEmbeddedDatabase(config.dataDir);
@@ -79,7 +81,7 @@ export async function createBackup(
     const manifest = await archive.finish({
       format: 'stickerbook-backup',
       version: BACKUP_FORMAT_VERSION,
-      created_at: new Date().toISOString(),
+      created_at: createdAt,
       database: { kind, ...facts },
       files: {
         storage: localStorage ? 'local' : 's3',

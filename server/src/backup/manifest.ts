@@ -26,6 +26,7 @@ export type ManifestEntry = z.infer<typeof entrySchema>;
 export const manifestSchema = z.object({
   format: z.literal('stickerbook-backup'),
   version: z.number().int(),
+  /** When the database was dumped: the state the backup restores. */
   created_at: z.string(),
   database: z.object({
     kind: z.enum(['pglite', 'postgres']),

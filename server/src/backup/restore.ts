@@ -104,7 +104,7 @@ async function restoreFrom(
   if (fileNames.length > 0) {
     if (options.force && localStorage) await rm(localFilesRoot(dataDir), { recursive: true, force: true });
     const { storage } = createStorage(config);
-    for (const name of new Set(fileNames)) {
+    for (const name of fileNames) {
       // Local storage ignores the type; S3 keeps it, and every reader of a file names its type in the URL.
       await storage.putStream(
         name.slice(FILES_PREFIX.length),
