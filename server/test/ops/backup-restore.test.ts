@@ -144,6 +144,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
   let finalWorkspace: Workspace;
   let editedNodeAt: Map<number, string[]>;
   let backupOutput: string;
+  let restoreUnderRunningServer: string;
 
   beforeAll(async () => {
     if (kind === 'postgres') {
@@ -277,6 +278,11 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     backupOutput = backup.stdout + backup.stderr;
     expect(backup.code, backupOutput).toBe(0);
     finalWorkspace = (await albumOf(app, ownerToken, albumId)).workspace;
+    if (kind === 'pglite') {
+      // Restoring under a running server would pull its database away from under it.
+      const refused = await runCommand(['restore', archivePath, '--force'], { DATA_DIR: sourceDir });
+      restoreUnderRunningServer = refused.stderr;
+    }
     await source.close();
   }, 240_000);
 
@@ -372,6 +378,10 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     expect(forced.stdout).toContain('--force: replacing');
     expect(forced.stdout).toContain('as in the backup');
   }, 120_000);
+
+  it.runIf(kind === 'pglite')('refuses to restore into the DATA_DIR of a running server', () => {
+    expect(restoreUnderRunningServer).toContain(`A server is running on ${sourceDir} (DATA_DIR): stop it`);
+  });
 
   it('stops at a damaged archive and says which entry is damaged', async () => {
     const archive = await openArchive(archivePath);
