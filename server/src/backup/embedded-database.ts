@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { openDatabase, type Database } from '../db/database.ts';
 import { BACKUP_SOCKET_NAME, dumpFromRunningServer } from './backup-socket.ts';
 import { databaseFacts, type DatabaseFacts } from './database-facts.ts';
@@ -30,8 +32,8 @@ export async function dumpEmbeddedDatabase(dataDir: string): Promise<Buffer> {
   }
   const database = await openDatabase({ dataDir });
   try {
-    const dump = await database.dumpPglite!('gzip');
-    return Buffer.from(await dump.arrayBuffer());
+    const dump = await database.dumpPglite!('none');
+    return await gzipAsync(Buffer.from(await dump.arrayBuffer()));
   } finally {
     await database.close();
   }
@@ -69,6 +71,7 @@ export function hasEmbeddedDatabase(dataDir: string): boolean {
   return existsSync(join(pgliteDataDir(dataDir), 'PG_VERSION'));
 }
 
+const gzipAsync = promisify(gzip);
 const gzipBlob = (dump: Buffer) => new Blob([new Uint8Array(dump)], { type: 'application/x-gzip' });
 
 const factsOf = (database: Database) => databaseFacts(async (text) => (await database.executeSql(text)).rows);
