@@ -284,7 +284,8 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
       restoreUnderRunningServer = refused.stderr;
     }
     await source.close();
-  }, 240_000);
+    // Uploads, variants, an invoice and two commands: minutes when other work shares the machine's two cores.
+  }, 600_000);
 
   afterAll(async () => {
     for (const database of databases) await database.drop();
@@ -359,7 +360,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     } finally {
       await server.close();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('refuses to restore over data unless told to, and then replaces it', async () => {
     const refused = await runCommand(['restore', archivePath], {
@@ -377,7 +378,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     expect(forced.code, forced.stdout + forced.stderr).toBe(0);
     expect(forced.stdout).toContain('--force: replacing');
     expect(forced.stdout).toContain('as in the backup');
-  }, 120_000);
+  }, 300_000);
 
   it.runIf(kind === 'pglite')('refuses to restore into the DATA_DIR of a running server', () => {
     expect(restoreUnderRunningServer).toContain(`A server is running on ${sourceDir} (DATA_DIR): stop it`);
@@ -406,7 +407,7 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
     });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(`${name} in the archive is damaged`);
-  }, 120_000);
+  }, 300_000);
 
   it.runIf(kind === 'pglite')(
     'fills an S3 bucket with the files of a backup made with local storage',
