@@ -466,6 +466,6 @@ describe.each(DATABASE_KINDS)('backup and restore on %s', (kind) => {
         await s3.close();
       }
     },
-    120_000,
+    300_000,
   );
 });
