@@ -39,7 +39,8 @@ export function fillDataDir(
   env: Record<string, string>,
 ): void {
   if (!template || SEED_SETTINGS.some((name) => name in env)) return;
-  cpSync(template, dataDir, { recursive: true });
+  // Not the backup socket a killed server may have left (server/src/backup): a socket cannot be copied.
+  cpSync(template, dataDir, { recursive: true, filter: (source) => !source.endsWith('/backup.sock') });
 }
 
 export interface ServerProcess {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { serveBackupSocket, type BackupSocket } from './backup/backup-socket.ts';
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './http/terminal-logs.ts';
@@ -44,6 +45,15 @@ async function main(): Promise<void> {
   });
   if (!(await hasBlueprints(database.db))) await seeding;
 
+  // The embedded database can only be dumped by this process: `npm run backup` asks it over DATA_DIR/backup.sock.
+  let backupSocket: BackupSocket | undefined;
+  if (database.driver === 'pglite') {
+    backupSocket = await serveBackupSocket(database, config.dataDir).catch((error: unknown) => {
+      console.error(`Backups need the server stopped: no backup socket in ${config.dataDir}:`, error);
+      return undefined;
+    });
+  }
+
   let app: FastifyInstance | undefined;
   if (!workerOnly) {
     app = await buildApp(config, { database, logStream: terminalLogStream() });
@@ -79,6 +89,7 @@ async function main(): Promise<void> {
     // A second signal, or a hang, must not keep the process alive forever.
     const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
     try {
+      await backupSocket?.close();
       await jobs.stop();
       // app.close() waits for in-flight requests, then closes the database (onClose hook).
       if (app) await app.close();

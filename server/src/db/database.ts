@@ -25,8 +25,11 @@ export interface Database {
   executeSql: ExecuteSql;
   migrate(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the data directory as a tarball (see `pgliteTemplate`). */
-  dumpPglite?(): Promise<Blob | File>;
+  /**
+   * PGlite only: the data directory as a tarball (see `pgliteTemplate`), taken while no statement runs, so it is
+   * what a crash at that instant would leave: every committed transaction and nothing of an open one.
+   */
+  dumpPglite?(compression?: 'none' | 'gzip'): Promise<Blob | File>;
 }
 
 const MIGRATIONS_FOLDER = resolve(SERVER_ROOT, 'drizzle');
@@ -36,8 +39,10 @@ export interface DatabaseOptions {
   dataDir: string;
   inMemory?: boolean;
   /**
-   * A `dumpDataDir()` tarball to start an in-memory PGlite from. initdb in WebAssembly takes 10-20 s on a small
-   * machine, loading a dump about 2 s, so the tests make one template and start every database from it.
+   * A `dumpDataDir()` tarball to start a new PGlite from (in memory, or in a `DATA_DIR/db` that holds no database
+   * yet; PGlite refuses to load over an existing one). initdb in WebAssembly takes 10-20 s on a small machine,
+   * loading a dump about 2 s, so the tests make one template and start every database from it; a restore
+   * (backup/restore.ts) loads the backed-up data directory the same way.
    */
   pgliteTemplate?: Blob;
 }
@@ -55,7 +60,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
   }
   const client = await PGlite.create({
     dataDir,
-    loadDataDir: options.inMemory ? options.pgliteTemplate : undefined,
+    loadDataDir: options.pgliteTemplate,
     // initdb's 128 MB of shared buffers live in the WebAssembly heap, which never shrinks: the database files are
     // in the OS page cache anyway, so 16 MB cost nothing in speed and save ~110 MB of resident memory (issue 6).
     startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
@@ -78,7 +83,7 @@ async function openPglite(options: DatabaseOptions): Promise<Database> {
     },
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
-    dumpPglite: () => client.dumpDataDir('none'),
+    dumpPglite: (compression = 'none') => client.dumpDataDir(compression),
   };
 }
 

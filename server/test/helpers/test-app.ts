@@ -40,8 +40,11 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
  * A fresh PostgreSQL database for one test file, so files run in parallel without seeing each other's rows.
  * Created and dropped through the server's admin connection (DATABASE_URL).
  */
-async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `sb_${randomBytes(6).toString('hex')}`;
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix = 'sb',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
