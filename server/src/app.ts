@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Runs before the database closes (onClose hooks run last registered first).
   app.addHook('onClose', () => jobSender(database).close());
   const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
-  app.decorate('ctx', { config, database, tokens } satisfies AppContext);
+  app.decorate('ctx', { config, database, tokens, lifecycle: { draining: false } } satisfies AppContext);
 
   registerErrorHandling(app);
   // Refresh tokens travel in HttpOnly cookies (auth/refresh-cookie.ts).

@@ -11,6 +11,8 @@ export interface AppContext {
   config: Config;
   database: Database;
   tokens: AccessTokens;
+  /** Where the instance is in its life; main.ts sets `draining` on SIGTERM (GET /ready answers 503 then). */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {

@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './http/terminal-logs.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { sendEditorsAway } from './realtime/index.ts';
 import { hasBlueprints } from './repositories/blueprints.ts';
 import { fillDemoAlbum } from './seeds/demo-content.ts';
 import { runSeeds } from './seeds/index.ts';
@@ -72,14 +73,28 @@ async function main(): Promise<void> {
   void Promise.all(background).then(() => console.log('Sample data ready'));
 
   let stopping = false;
+  /**
+   * Issue 24 item 3, a restart that loses nothing:
+   * 1. GET /ready answers 503 (the load balancer stops sending traffic), editors are told SERVER_SHUTDOWN and
+   *    reconnect elsewhere (or to our successor) with their unacknowledged edits, and no new job is fetched.
+   * 2. Running jobs get SHUTDOWN_GRACE_MS to finish; those that do not are handed back to their queue
+   *    (jobs/running-jobs.ts). HTTP keeps answering meanwhile: an export renders pages this server serves.
+   * 3. The HTTP server takes no new request, finishes those in flight, folds the open albums and closes the
+   *    database (app.close()).
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
     // A second signal, or a hang, must not keep the process alive forever.
-    const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
+    const forceExit = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000).unref();
     try {
-      await jobs.stop();
+      if (app) {
+        app.ctx.lifecycle.draining = true;
+        sendEditorsAway(app.realtime);
+      }
+      const { handedBack } = await jobs.stop(config.shutdownGraceMs);
+      if (handedBack > 0) console.log(`${handedBack} running job(s) handed back to the queue`);
       // app.close() waits for in-flight requests, then closes the database (onClose hook).
       if (app) await app.close();
       else await database.close();
