@@ -129,7 +129,12 @@ const envSchema = z.object({
    */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** The lease of a print export job (s): after it a job whose worker died is retried. */
-  RENDER_EXPORT_LEASE_SECONDS: z.coerce.number().int().min(5).max(86_400).default(30 * 60),
+  RENDER_EXPORT_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(30 * 60),
   APP_ENV: z.enum(['development', 'production']).default('development'),
   ADMIN_EMAIL: z.email().default('admin@stickerbook.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

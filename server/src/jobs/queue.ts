@@ -65,7 +65,10 @@ export async function startJobQueue(
   await boss.createQueue(IMAGE_VARIANTS_QUEUE);
   await boss.createQueue(FILE_CLEANUP_QUEUE);
   await boss.createQueue(STALE_UPLOADS_QUEUE);
-  await boss.createQueue(RENDER_EXPORT_QUEUE, { name: RENDER_EXPORT_QUEUE, ...renderExportQueueOptions(config) });
+  await boss.createQueue(RENDER_EXPORT_QUEUE, {
+    name: RENDER_EXPORT_QUEUE,
+    ...renderExportQueueOptions(config),
+  });
   let closeBrowsers = async () => {};
   if (options.work) {
     const { storage } = createStorage(config);
