@@ -13,7 +13,8 @@ import { createStorage } from './storage/index.ts';
 
 /**
  * `npx tsx server/src/main.ts` serves the API, the SPA and runs the job workers in one process;
- * `--worker-only` runs just the workers (scale-out, DESIGN.md "Jobs").
+ * `--worker-only` runs just the workers and `--api-only` just the API (scale-out, DESIGN.md "Jobs": API
+ * instances behind a load balancer, render workers on machines of their own).
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -25,6 +26,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const workerOnly = process.argv.includes('--worker-only');
+  const apiOnly = process.argv.includes('--api-only');
   if (workerOnly && !config.databaseUrl) {
     // PGlite is in-process: a second process cannot open the same data directory.
     console.error('--worker-only needs DATABASE_URL (a PostgreSQL server shared with the API instances)');
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
       ),
     );
   }
-  const jobs = await startJobQueue(database, { work: true, config });
+  const jobs = await startJobQueue(database, { work: !apiOnly, config });
   if (app && config.appEnv === 'development') {
     // Sample stickers for the demo album; the portraits' variants are made by the workers started above.
     background.push(

@@ -234,11 +234,18 @@ async function exportSignals(place: Place, orderId: string): Promise<string[]> {
   const database = await openDatabase({ databaseUrl: place.databaseUrl, dataDir: place.dataDir });
   try {
     const rows = await database.db
-      .select({ signal: orderUpdates.signal })
+      .select({ signal: orderUpdates.signal, metadata: orderUpdates.metadata })
       .from(orderUpdates)
       .where(eq(orderUpdates.orderId, orderId))
       .orderBy(orderUpdates.createdAt);
-    return rows.map((row) => row.signal).filter((signal) => signal.startsWith('export_'));
+    // A failure carries its reason, so an assertion that fails says why.
+    return rows
+      .filter((row) => row.signal.startsWith('export_'))
+      .map((row) =>
+        row.signal === 'export_failed'
+          ? `export_failed: ${(row.metadata as { error?: string }).error}`
+          : row.signal,
+      );
   } finally {
     await database.close();
   }
@@ -338,8 +345,9 @@ describe.runIf(printTestsCanRun).each(DATABASE_KINDS)('restarts on %s', (kind) =
   it(
     'runs a print export again once after kill -9, when its lease has run out',
     async () => {
-      // A short lease and a supervisor that looks every second, so the test need not wait 30 minutes.
-      const env = { RENDER_EXPORT_LEASE_SECONDS: '5', JOB_SUPERVISE_SECONDS: '1' };
+      // A short lease and a supervisor that looks every second, so the test need not wait 30 minutes. The lease
+      // must still outlast the export: one that runs out mid-render starts a second attempt beside the first.
+      const env = { RENDER_EXPORT_LEASE_SECONDS: '90', JOB_SUPERVISE_SECONDS: '1' };
       const first = await start(place, port, env);
       let api = await adminApi(port);
       const albumId = await orderableAlbum(api);

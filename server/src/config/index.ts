@@ -128,7 +128,10 @@ const envSchema = z.object({
    * their lease (a queue's expiry) ran out. pg-boss's own default is 120.
    */
   JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  /** The lease of a print export job (s): after it a job whose worker died is retried. */
+  /**
+   * The lease of a print export job (s): after it a job whose worker died is retried. It must outlast the longest
+   * export, or a slow one is started a second time while the first still runs.
+   */
   RENDER_EXPORT_LEASE_SECONDS: z.coerce
     .number()
     .int()
