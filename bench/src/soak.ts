@@ -41,8 +41,17 @@ import { BENCH_SELLER_ENV, freePort } from './server-process.ts';
 /** Not part of a plain `npm run bench`: it runs for minutes. */
 export const onlyWhenNamed = true;
 
-const argMinutes = process.argv.indexOf('--minutes');
-const MINUTES = Number(argMinutes > 0 ? process.argv[argMinutes + 1] : (process.env.SOAK_MINUTES ?? 10));
+/**
+ * `--minutes N` (or `--minutes=N`, SOAK_MINUTES). Through `npm run bench -- soak --minutes 2` npm takes
+ * `--minutes` for itself and passes on only the `2`, so a bare number counts too.
+ */
+function minutesAsked(args: string[]): number {
+  const flag = args.findIndex((arg) => arg === '--minutes' || arg.startsWith('--minutes='));
+  if (flag >= 0) return Number(args[flag]!.split('=')[1] ?? args[flag + 1]);
+  const bare = args.find((arg) => /^\d+(\.\d+)?$/.test(arg));
+  return Number(bare ?? process.env.SOAK_MINUTES ?? 10);
+}
+const MINUTES = minutesAsked(process.argv.slice(2));
 const EDITORS = Number(process.env.SOAK_EDITORS ?? 100);
 const EDITORS_PER_ALBUM = 4;
 const SUBMISSIONS_PER_MINUTE = 5;
@@ -144,8 +153,13 @@ export async function run(): Promise<Record<string, number | string>> {
     if (args.includes('--worker-only')) await sleep(3_000);
     return instance;
   };
-  const killAll = () => instances.forEach((instance) => instance.child.kill('SIGKILL'));
+  // Interrupted: the instances go with us (the database and data dir stay; their names start sb_soak_ / sb-bench-soak-).
+  const killAll = () => {
+    instances.forEach((instance) => instance.child.kill('SIGKILL'));
+    process.exit(130);
+  };
   process.once('SIGINT', killAll);
+  process.once('SIGTERM', killAll);
 
   try {
     // The first instance migrates and seeds; the others find it done.
@@ -555,6 +569,7 @@ export async function run(): Promise<Record<string, number | string>> {
     };
   } finally {
     process.off('SIGINT', killAll);
+    process.off('SIGTERM', killAll);
     for (const instance of instances) {
       if (instance.child.exitCode === null) {
         const exited = new Promise((r) => instance.child.once('exit', r));

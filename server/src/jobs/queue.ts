@@ -53,11 +53,7 @@ export async function startJobQueue(
     maintenanceIntervalSeconds: config.jobSuperviseSeconds,
   });
   running.track(boss);
-  let handedBack = false;
-  boss.on('error', (error) => {
-    // A handed-back process's pg-boss hears "no" to everything until it exits (running-jobs.ts).
-    if (!handedBack) console.error('[jobs]', error);
-  });
+  boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
   await boss.createQueue(STICKER_UPLOAD_MAIL_QUEUE);
@@ -128,7 +124,6 @@ export async function startJobQueue(
       await boss.stop({ graceful: true, wait: false, close: false, timeout: graceMs + 60_000 });
       await running.settled(graceMs);
       if (running.ids().length > 0) {
-        handedBack = true;
         // The browsers stay open: closing them would make the running exports fail and record that. The
         // process exits next, and its Chromium with it.
         return { handedBack: await running.handBack() };

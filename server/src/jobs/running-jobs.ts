@@ -10,8 +10,8 @@
  * which pg-boss's fetch treats as a first attempt (it counts a retry only when `started_on` is set).
  *
  * After the hand-back the process must not touch those rows again: a handler still running would complete or fail
- * a job that is now someone else's. The wrapper's SQL gate refuses every pg-boss statement from then on, and the
- * process exits (main.ts). Work a handler does outside pg-boss is idempotent per job (a render job renders into
+ * a job that is now someone else's. The wrapper's SQL gate holds every pg-boss statement from then on (it never
+ * answers), and the process exits (main.ts). Work a handler does outside pg-boss is idempotent per job (a render job renders into
  * the same file key, an artifact export into its export id's key, a mail sends once per dedupe key).
  *
  * A process that dies without SIGTERM (kill -9, a lost machine) leaves its jobs active until their lease (the
@@ -23,7 +23,7 @@ import type { ExecuteSql } from '../db/database.ts';
 import { BOSS_SCHEMA } from './sender.ts';
 
 export interface RunningJobs {
-  /** pg-boss's `db.executeSql`, gated: refused once the jobs were handed back. */
+  /** pg-boss's `db.executeSql`, gated: held unanswered once the jobs were handed back. */
   executeSql: ExecuteSql;
   /** Wraps `boss.work` so every handler's jobs are known while they run; call once, before any `work`. */
   track(boss: PgBoss): void;
@@ -31,7 +31,7 @@ export interface RunningJobs {
   ids(): string[];
   /** Resolves when nothing runs, or after `ms` (then some may still run). */
   settled(ms: number): Promise<void>;
-  /** Puts the running jobs back into their queues; answers how many. pg-boss statements are refused afterwards. */
+  /** Puts the running jobs back into their queues; answers how many. pg-boss statements are held afterwards. */
   handBack(): Promise<number>;
 }
 
@@ -43,10 +43,11 @@ export function runningJobs(executeSql: ExecuteSql): RunningJobs {
   let handedBack = false;
   const idle: Array<() => void> = [];
 
-  const gated: ExecuteSql = async (text, values) => {
-    if (handedBack) throw new Error('JOBS_HANDED_BACK: this process stopped working on its jobs');
-    return executeSql(text, values);
-  };
+  // After the hand-back a statement never answers, rather than fail: pg-boss's worker loop does not catch an
+  // error from completing a job, and an unhandled rejection would end the process before its requests in flight
+  // are finished. The process exits soon after (main.ts); a waiting statement holds nothing.
+  const gated: ExecuteSql = (text, values) =>
+    handedBack ? new Promise(() => undefined) : executeSql(text, values);
 
   return {
     executeSql: gated,
