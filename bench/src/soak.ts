@@ -19,7 +19,8 @@
  * Reports: p95 of mutation acknowledgements, quotes and orders; acknowledged edits lost (every acknowledged
  * mutation id must be in the album's log, and every element must hold its editor's last acknowledged value);
  * orders lost or doubled; jobs lost (exports and sticker photos not finished after the load stops and the queue
- * drains); each process's memory at the start and end of the load; database connections (peak and end).
+ * drains); each process's memory cold (started, before load), warm (after a fifth of the run, at most 2 minutes)
+ * and at the end (growth is warm → end; the restarted instance from its restart); database connections (peak and end).
  *
  * Needs PostgreSQL (BENCH_DATABASE_URL, DATABASE_URL or postgres://postgres@127.0.0.1:5432/test: a database of its
  * own is created and dropped), Redis (REDIS_URL or redis://127.0.0.1:6379), the built web app and Chromium.
@@ -355,8 +356,8 @@ export async function run(): Promise<Record<string, number | string>> {
     // Sticker link submissions -------------------------------------------------------------------------------
     const submitted: string[] = [];
     let submission = 0;
-    const submit = async () => {
-      const i = submission++;
+    const submit = () => retrying((attempt) => submitOnce(submission++ + attempt));
+    const submitOnce = async (i: number) => {
       const base = apiUrls[pickInstance(i % 2)]!;
       const upload = await call(base, 'POST', `${linkPath}/direct_uploads`, undefined, {
         filename: `p${i}.jpg`,
@@ -389,21 +390,27 @@ export async function run(): Promise<Record<string, number | string>> {
     let checkout = 0;
     const order = async () => {
       const i = checkout++;
-      const albumId = await newAlbum(customer, `Soak order ${i}`);
-      const doc = await call(apiUrls[0]!, 'GET', `/albums/${albumId}`, customer);
-      await call(apiUrls[pickInstance(i % 2)]!, 'POST', `/albums/${albumId}/mutations`, customer, {
-        patches: fillStickerCellsPatches(doc.workspace, 'soak'),
-        version: doc.version,
-        clientId: 'soak-orders',
-        mutationId: randomUUID(),
+      const albumId = await retrying(async (attempt) => {
+        const id = await newAlbum(customer, `Soak order ${i}`);
+        const doc = await call(apiUrls[0]!, 'GET', `/albums/${id}`, customer);
+        await call(apiUrls[pickInstance((i + attempt) % 2)]!, 'POST', `/albums/${id}/mutations`, customer, {
+          patches: fillStickerCellsPatches(doc.workspace, 'soak'),
+          version: doc.version,
+          clientId: 'soak-orders',
+          mutationId: randomUUID(),
+        });
+        return id;
       });
       let started = performance.now();
-      await call(
-        apiUrls[pickInstance(i % 2)]!,
-        'GET',
-        `/albums/${albumId}/checkout?no_albums=50&sticker_packaging_type=stickerpack&country_code=DE`,
-        customer,
-      );
+      await retrying(async (attempt) => {
+        started = performance.now();
+        await call(
+          apiUrls[pickInstance((i + attempt) % 2)]!,
+          'GET',
+          `/albums/${albumId}/checkout?no_albums=50&sticker_packaging_type=stickerpack&country_code=DE`,
+          customer,
+        );
+      });
       quoteMs.push(performance.now() - started);
       const key = randomUUID();
       const body = {
@@ -425,17 +432,11 @@ export async function run(): Promise<Record<string, number | string>> {
       };
       started = performance.now();
       // A lost answer is asked again with the same key (on whichever instance answers): never a second order.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          await call(apiUrls[pickInstance((i + attempt) % 2)]!, 'POST', '/orders', customer, body, {
-            'idempotency-key': key,
-          });
-          break;
-        } catch (error) {
-          if (attempt >= 5) throw error;
-          await sleep(1_000);
-        }
-      }
+      await retrying((attempt) =>
+        call(apiUrls[pickInstance((i + attempt) % 2)]!, 'POST', '/orders', customer, body, {
+          'idempotency-key': key,
+        }),
+      );
       orderMs.push(performance.now() - started);
       placedKeys.push(key);
     };
@@ -449,6 +450,22 @@ export async function run(): Promise<Record<string, number | string>> {
       exportIds.push(job.id);
     };
 
+    /**
+     * A person tries again when a page does not answer (here: the killed instance); the next try goes to the
+     * other instance. Counted, so the report says how many answers the kill cost.
+     */
+    let triedAgain = 0;
+    const retrying = async <T>(task: (attempt: number) => Promise<T>): Promise<T> => {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await task(attempt);
+        } catch (error) {
+          if (attempt >= 4) throw error;
+          triedAgain++;
+          await sleep(1_000);
+        }
+      }
+    };
     const every = (periodMs: number, what: string, task: () => Promise<void>) => {
       const tasks: Array<Promise<void>> = [];
       const timer = setInterval(() => {
@@ -465,8 +482,13 @@ export async function run(): Promise<Record<string, number | string>> {
     await startExport().catch((error: unknown) => note('export', error));
     const stopExports = every(EXPORT_EVERY_MS, 'export', startExport);
 
+    // Memory is compared from a warm start: the first minutes load code, caches, the face model and Chromium.
+    await sleep(Math.min(120_000, (MINUTES * 60_000) / 5));
+    const memoryWarm = Object.fromEntries(
+      instances.map((i) => [i.name, { rss: rssMiB(i.child.pid!), tree: treePssMiB(i.child.pid!) }]),
+    );
     // The second API instance dies in the middle and comes back 5 s later.
-    await sleep((MINUTES * 60_000) / 2);
+    await sleep(Math.max(0, (MINUTES * 60_000) / 2 - (performance.now() - loadStarted)));
     const victim = instances[1]!;
     up[1] = false;
     victim.child.kill('SIGKILL');
@@ -545,6 +567,7 @@ export async function run(): Promise<Record<string, number | string>> {
 
     const growth = (name: string, from: { rss: number }) =>
       `${ms(from.rss)} → ${ms(memoryAtEnd[name]!.rss)} MiB (${Math.round((100 * (memoryAtEnd[name]!.rss - from.rss)) / from.rss)} %)`;
+    const cold = (name: string) => `${ms(memoryAtStart[name]!.rss)}`;
     return {
       minutes: MINUTES,
       'editor clients (albums)': `${editors.length} (${editedAlbums.length})`,
@@ -559,11 +582,12 @@ export async function run(): Promise<Record<string, number | string>> {
       'orders lost / doubled': `${ordersLost} / ${ordersDoubled}`,
       'exports started / not finished': `${exportIds.length} / ${exportsUnfinished}`,
       'sticker photos not processed': Math.max(0, photosUnfinished),
-      'memory api-1 RSS start → end': growth('api-1', memoryAtStart['api-1']!),
-      'memory api-2 RSS restart → end (killed mid-run)': growth('api-2', restartedMemory),
-      'memory api-2 RSS before the kill': ms(memoryAtStart['api-2']!.rss),
-      'memory worker RSS start → end': growth('worker', memoryAtStart.worker!),
-      'memory worker with Chromium, PSS start → end (MiB)': `${ms(memoryAtStart.worker!.tree)} → ${ms(memoryAtEnd.worker!.tree)}`,
+      'memory api-1 RSS cold; warm → end': `${cold('api-1')}; ${growth('api-1', memoryWarm['api-1']!)}`,
+      'memory api-2 RSS cold; warm (before the kill)': `${cold('api-2')}; ${ms(memoryWarm['api-2']!.rss)}`,
+      'memory api-2 RSS restarted → end': growth('api-2', restartedMemory),
+      'memory worker RSS cold; warm → end': `${cold('worker')}; ${growth('worker', memoryWarm.worker!)}`,
+      'memory worker with Chromium, PSS cold; warm → end (MiB)': `${ms(memoryAtStart.worker!.tree)}; ${ms(memoryWarm.worker!.tree)} → ${ms(memoryAtEnd.worker!.tree)}`,
+      'requests tried again on the other instance (the kill)': triedAgain,
       'database connections peak / end': `${Math.max(...connections)} / ${connections.at(-1)}`,
       'errors (first 20)': errors.join(' | ') || 'none',
     };
