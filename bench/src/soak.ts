@@ -7,8 +7,9 @@
  * The load, all through the real paths (socket.io for edits, REST for the rest), spread over both API instances as
  * a load balancer would:
  * - 100 editor clients, 4 per album, each changing one field of its own element every 2-4 s (a person's pace),
- *   one mutation in flight at a time and an outbox like the web client's: what is not acknowledged is sent again,
- *   with the same mutation id, after a reconnect (to the other instance when its own is down);
+ *   an outbox like the web client's: what is queued goes as one mutation, one in flight at a time, and what is not
+ *   acknowledged is sent again, with the same mutation id, after a reconnect (to the other instance when its own
+ *   is down);
  * - 5 sticker link submissions a minute (declare, PUT the photo, submit; the worker makes its variants and finds
  *   faces);
  * - 20 checkouts a minute: a new album, the checkout quote (GET /albums/:id/checkout), the order (POST /orders with
@@ -218,7 +219,7 @@ export async function run(): Promise<Record<string, number | string>> {
       nodeId: string;
       instance: number;
       value: number;
-      outbox: Array<{ mutationId: string; value: number; queuedAt: number }>;
+      outbox: Array<{ value: number; queuedAt: number }>;
       lastAcked?: number;
       socket?: Socket;
     }
@@ -310,35 +311,44 @@ export async function run(): Promise<Record<string, number | string>> {
       socket.on('connect_error', again);
     };
     const sendLoop = async (editor: Editor) => {
+      // As the web client does (web/src/sync/albumSync.ts): what is queued goes as one mutation, one in flight,
+      // and a mutation not acknowledged goes again with the same id.
+      let batch: { mutationId: string; value: number; count: number } | undefined;
       while (running || editor.outbox.length > 0) {
-        const next = editor.outbox[0];
         const socket = editor.socket;
-        if (!next || !socket?.connected) {
+        if (editor.outbox.length === 0 || !socket?.connected) {
           await sleep(100);
           continue;
         }
+        batch ??= {
+          mutationId: randomUUID(),
+          value: editor.outbox.at(-1)!.value,
+          count: editor.outbox.length,
+        };
         const sent = performance.now();
         try {
           const answer = await socket.timeout(ACK_TIMEOUT_MS).emitWithAck('mutations', {
-            patches: [{ op: 'replace', path: `/nodes/${editor.nodeId}/props/x`, value: next.value }],
+            patches: [{ op: 'replace', path: `/nodes/${editor.nodeId}/props/x`, value: batch.value }],
             version: 0,
             clientId: `soak-${editor.nodeId}`,
-            mutationId: next.mutationId,
+            mutationId: batch.mutationId,
           });
           if (answer?.ok) {
             ackMs.push(performance.now() - sent);
-            queuedToAckMs.push(performance.now() - next.queuedAt);
-            editor.outbox.shift();
-            editor.lastAcked = next.value;
+            for (const edit of editor.outbox.splice(0, batch.count))
+              queuedToAckMs.push(performance.now() - edit.queuedAt);
+            editor.lastAcked = batch.value;
             const ids = acked.get(editor.albumId) ?? new Set();
-            ids.add(next.mutationId);
+            ids.add(batch.mutationId);
             acked.set(editor.albumId, ids);
+            batch = undefined;
           } else if (answer && !answer.error?.retryable) {
             note('mutation refused', new Error(answer.error?.code));
-            editor.outbox.shift();
+            editor.outbox.splice(0, batch.count);
+            batch = undefined;
           }
         } catch {
-          // No answer: it stays first in the outbox and goes again, with the same id.
+          // No answer: the same mutation goes again, with the same id.
         }
       }
     };
@@ -346,7 +356,7 @@ export async function run(): Promise<Record<string, number | string>> {
       await sleep(Math.random() * EDIT_EVERY_MS[1]);
       while (running) {
         editor.value = (editor.value + 1) % 400;
-        editor.outbox.push({ mutationId: randomUUID(), value: editor.value, queuedAt: performance.now() });
+        editor.outbox.push({ value: editor.value, queuedAt: performance.now() });
         await sleep(between(EDIT_EVERY_MS));
       }
     };
