@@ -571,6 +571,13 @@ export async function run(): Promise<Record<string, number | string>> {
       if (exportsUnfinished === 0 && photosUnfinished <= 0) break;
       await sleep(2_000);
     }
+    // What an unfinished export is doing (still rendering on a slow machine is not lost; gone from the queue is).
+    const { rows: exportStates } = await checkDb.query(
+      `SELECT r.state, r.progress, j.state AS job_state FROM render_jobs r
+       LEFT JOIN pgboss.job j ON j.data->>'renderJobId' = r.id::text
+       WHERE r.id = ANY($1) AND r.state <> 'finished'`,
+      [exportIds],
+    );
     await checkDb.end();
     clearInterval(connectionTimer);
     await sampleConnections();
@@ -590,7 +597,9 @@ export async function run(): Promise<Record<string, number | string>> {
       'checkouts: quote p50 / p95 (ms)': `${ms(percentile(quoteMs, 50))} / ${ms(percentile(quoteMs, 95))}`,
       'orders placed: p50 / p95 (ms)': `${placedKeys.length}: ${ms(percentile(orderMs, 50))} / ${ms(percentile(orderMs, 95))}`,
       'orders lost / doubled': `${ordersLost} / ${ordersDoubled}`,
-      'exports started / not finished': `${exportIds.length} / ${exportsUnfinished}`,
+      'exports started / not finished': `${exportIds.length} / ${exportsUnfinished}${exportStates
+        .map((row) => ` (${row.state} ${row.progress} %, job ${row.job_state ?? 'gone'})`)
+        .join('')}`,
       'sticker photos not processed': Math.max(0, photosUnfinished),
       'memory api-1 RSS cold; warm → end': `${cold('api-1')}; ${growth('api-1', memoryWarm['api-1']!)}`,
       'memory api-2 RSS cold; warm (before the kill)': `${cold('api-2')}; ${ms(memoryWarm['api-2']!.rss)}`,
