@@ -308,9 +308,29 @@ describe.skipIf(skipBrowserTests)('saving and real-time collaboration in browser
       await server.stop();
     }
   });
+
+  it('comes back after a restart (SIGTERM) and saves the change made while the server was away', async () => {
+    const server = await ownServer();
+    try {
+      const owner = await ownerWithAlbum(server.baseUrl);
+      const { context, page } = await openEditor(owner, server.baseUrl);
+      await waitUntilLive(page);
+      // The server tells the editor it restarts (SERVER_SHUTDOWN), closes the socket and exits.
+      await server.terminate();
+      await waitForSync(page, 'offline');
+      await setProp(page, owner.elementId, 'x', 123.5);
+      await server.restart();
+      // Nobody reloads: the editor reconnects on its own and sends what it kept.
+      await waitForSync(page, 'saved', 60_000);
+      expect(await storedProp(server.baseUrl, owner, 'x')).toBe(123.5);
+      await context.close();
+    } finally {
+      await server.stop();
+    }
+  });
 });
 
-/** A server on a fixed port and data dir that can be killed (SIGKILL) and started again on both. */
+/** A server on a fixed port and data dir that can be killed (SIGKILL or SIGTERM) and started again on both. */
 async function ownServer() {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-e2e-kill-'));
@@ -326,6 +346,12 @@ async function ownServer() {
   return {
     baseUrl,
     kill: () => child?.kill('SIGKILL'),
+    /** SIGTERM, as a deploy stops it; resolves when the process has exited. */
+    async terminate() {
+      const exited = new Promise((resolve) => child?.once('exit', resolve));
+      child?.kill('SIGTERM');
+      await exited;
+    },
     restart: start,
     async stop() {
       if (child) await stopServer(child);

@@ -74,7 +74,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', () => jobSender(database).close());
   const tokens = new AccessTokens(resolveJwtSecret(config.jwtSecret, config.dataDir));
   const accounts = new LiveAccounts(database.db);
-  app.decorate('ctx', { config, database, tokens, accounts } satisfies AppContext);
+  app.decorate('ctx', {
+    config,
+    database,
+    tokens,
+    accounts,
+    lifecycle: { draining: false },
+  } satisfies AppContext);
 
   registerErrorHandling(app);
   // Refresh tokens travel in HttpOnly cookies (auth/refresh-cookie.ts).

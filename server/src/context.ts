@@ -14,6 +14,8 @@ export interface AppContext {
   tokens: AccessTokens;
   /** Whether a user token's account still exists (auth/live-accounts.ts). */
   accounts: LiveAccounts;
+  /** Where the instance is in its life; main.ts sets `draining` on SIGTERM (GET /ready answers 503 then). */
+  lifecycle: { draining: boolean };
 }
 
 declare module 'fastify' {

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './http/terminal-logs.ts';
 import { startJobQueue } from './jobs/queue.ts';
+import { sendEditorsAway } from './realtime/index.ts';
 import { hasBlueprints } from './repositories/blueprints.ts';
 import { fillDemoAlbum } from './seeds/demo-content.ts';
 import { runSeeds } from './seeds/index.ts';
@@ -13,7 +14,8 @@ import { createStorage } from './storage/index.ts';
 
 /**
  * `npx tsx server/src/main.ts` serves the API, the SPA and runs the job workers in one process;
- * `--worker-only` runs just the workers (scale-out, DESIGN.md "Jobs").
+ * `--worker-only` runs just the workers and `--api-only` just the API (scale-out, DESIGN.md "Jobs": API
+ * instances behind a load balancer, render workers on machines of their own).
  */
 async function main(): Promise<void> {
   let config: Config;
@@ -25,6 +27,7 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const workerOnly = process.argv.includes('--worker-only');
+  const apiOnly = process.argv.includes('--api-only');
   if (workerOnly && !config.databaseUrl) {
     // PGlite is in-process: a second process cannot open the same data directory.
     console.error('--worker-only needs DATABASE_URL (a PostgreSQL server shared with the API instances)');
@@ -71,7 +74,7 @@ async function main(): Promise<void> {
       ),
     );
   }
-  const jobs = await startJobQueue(database, { work: true, config });
+  const jobs = await startJobQueue(database, { work: !apiOnly, config });
   if (app && config.appEnv === 'development') {
     // Sample stickers for the demo album; the portraits' variants are made by the workers started above.
     background.push(
@@ -82,15 +85,29 @@ async function main(): Promise<void> {
   void Promise.all(background).then(() => console.log('Sample data ready'));
 
   let stopping = false;
+  /**
+   * Issue 24 item 3, a restart that loses nothing:
+   * 1. GET /ready answers 503 (the load balancer stops sending traffic), editors are told SERVER_SHUTDOWN and
+   *    reconnect elsewhere (or to our successor) with their unacknowledged edits, and no new job is fetched.
+   * 2. Running jobs get SHUTDOWN_GRACE_MS to finish; those that do not are handed back to their queue
+   *    (jobs/running-jobs.ts). HTTP keeps answering meanwhile: an export renders pages this server serves.
+   * 3. The HTTP server takes no new request, finishes those in flight, folds the open albums and closes the
+   *    database (app.close()).
+   */
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
     // A second signal, or a hang, must not keep the process alive forever.
-    const forceExit = setTimeout(() => process.exit(1), 15_000).unref();
+    const forceExit = setTimeout(() => process.exit(1), config.shutdownGraceMs + 15_000).unref();
     try {
+      if (app) {
+        app.ctx.lifecycle.draining = true;
+        sendEditorsAway(app.realtime);
+      }
       await backupSocket?.close();
-      await jobs.stop();
+      const { handedBack } = await jobs.stop(config.shutdownGraceMs);
+      if (handedBack > 0) console.log(`${handedBack} running job(s) handed back to the queue`);
       // app.close() waits for in-flight requests, then closes the database (onClose hook).
       if (app) await app.close();
       else await database.close();

@@ -131,6 +131,23 @@ const envSchema = z.object({
   CHROMIUM_PATH: optionalString,
   RENDER_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
   IMAGE_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
+  /** SIGTERM: how long running jobs may take to finish before they are handed back to the queue. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(600_000).default(20_000),
+  /**
+   * How often (s) pg-boss looks for jobs whose worker died (kill -9, a lost machine) and queues them again once
+   * their lease (a queue's expiry) ran out. pg-boss's own default is 120.
+   */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * The lease of a print export job (s): after it a job whose worker died is retried. It must outlast the longest
+   * export, or a slow one is started a second time while the first still runs.
+   */
+  RENDER_EXPORT_LEASE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(86_400)
+    .default(30 * 60),
   APP_ENV: z.enum(['development', 'production']).default('development'),
   ADMIN_EMAIL: z.email().default('admin@stickerbook.local'),
   ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
@@ -211,6 +228,11 @@ export interface Config {
   renderWorkers: number;
   /** Image jobs (variants, faces) one worker process runs at once. */
   imageWorkers: number;
+  /** SIGTERM: running jobs get this long to finish, then they go back to the queue (jobs/queue.ts). */
+  shutdownGraceMs: number;
+  /** pg-boss's maintenance interval: how soon a dead worker's expired job is queued again. */
+  jobSuperviseSeconds: number;
+  renderExportLeaseSeconds: number;
   /** Fastify's trustProxy: false, true, a hop count or proxy addresses. */
   trustProxy: boolean | number | string[];
   appEnv: 'development' | 'production';
@@ -402,6 +424,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     chromiumPath: e.CHROMIUM_PATH,
     renderWorkers: e.RENDER_WORKERS,
     imageWorkers: e.IMAGE_WORKERS,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    jobSuperviseSeconds: e.JOB_SUPERVISE_SECONDS,
+    renderExportLeaseSeconds: e.RENDER_EXPORT_LEASE_SECONDS,
     appEnv: e.APP_ENV,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -13,9 +13,10 @@ import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from
 import { uploadsQuiet } from './upload-activity.ts';
 import { FILE_CLEANUP_QUEUE, runFileCleanupJob, type FileCleanupJob } from '../images/file-cleanup.ts';
 import { runStaleUploadsJob, STALE_UPLOADS_CRON, STALE_UPLOADS_QUEUE } from '../images/stale-uploads.ts';
+import { runningJobs } from './running-jobs.ts';
 import {
   RENDER_EXPORT_QUEUE,
-  RENDER_EXPORT_QUEUE_OPTIONS,
+  renderExportQueueOptions,
   renderExportDeps,
   workRenderExports,
 } from './render-export.ts';
@@ -29,7 +30,11 @@ export { BOSS_SCHEMA } from './sender.ts';
 
 export interface JobQueue {
   boss: PgBoss;
-  stop(): Promise<void>;
+  /**
+   * Fetches no new job, gives the running ones `graceMs` to finish and hands the others back to their queues
+   * (running-jobs.ts). Answers how many went back; then the process should exit.
+   */
+  stop(graceMs?: number): Promise<{ handedBack: number }>;
 }
 
 /**
@@ -42,7 +47,14 @@ export async function startJobQueue(
   // `config` defaults to the environment's (what main.ts uses); tests pass theirs (storage location).
   options: { work: boolean; config?: Config },
 ): Promise<JobQueue> {
-  const boss = new PgBoss({ db: { executeSql: database.executeSql }, schema: BOSS_SCHEMA });
+  const config = options.config ?? loadConfig();
+  const running = runningJobs(database.executeSql);
+  const boss = new PgBoss({
+    db: { executeSql: running.executeSql },
+    schema: BOSS_SCHEMA,
+    maintenanceIntervalSeconds: config.jobSuperviseSeconds,
+  });
+  running.track(boss);
   boss.on('error', (error) => console.error('[jobs]', error));
   await boss.start();
   await boss.createQueue(MAIL_QUEUE);
@@ -51,10 +63,12 @@ export async function startJobQueue(
   await boss.createQueue(IMAGE_VARIANTS_QUEUE);
   await boss.createQueue(FILE_CLEANUP_QUEUE);
   await boss.createQueue(STALE_UPLOADS_QUEUE);
-  await boss.createQueue(RENDER_EXPORT_QUEUE, { name: RENDER_EXPORT_QUEUE, ...RENDER_EXPORT_QUEUE_OPTIONS });
+  await boss.createQueue(RENDER_EXPORT_QUEUE, {
+    name: RENDER_EXPORT_QUEUE,
+    ...renderExportQueueOptions(config),
+  });
   let closeBrowsers = async () => {};
   if (options.work) {
-    const config = options.config ?? loadConfig();
     const { storage } = createStorage(config);
     const outputProfile = outputProfileOf(config.printOutput);
     // Mail through SMTP_URL when set, else into the outbox table.
@@ -108,10 +122,21 @@ export async function startJobQueue(
   }
   return {
     boss,
-    stop: async () => {
-      await boss.stop({ graceful: true, timeout: 10_000 });
+    stop: async (graceMs = config.shutdownGraceMs) => {
+      // Stops every worker's fetching at once; pg-boss's own wait (and its failing what still runs) comes after
+      // ours, which has handed those jobs back by then.
+      const stopped = new Promise((resolve) => boss.once('stopped', resolve));
+      await boss.stop({ graceful: true, wait: false, close: false, timeout: graceMs + 60_000 });
+      await running.settled(graceMs);
+      if (running.ids().length > 0) {
+        // The browsers stay open: closing them would make the running exports fail and record that. The
+        // process exits next, and its Chromium with it.
+        return { handedBack: await running.handBack() };
+      }
+      await stopped;
       await closeBrowsers();
       closeMailTransports();
+      return { handedBack: 0 };
     },
   };
 }

@@ -26,15 +26,19 @@ export interface RenderExportJob {
 }
 
 /**
- * Queue policy: a failed attempt is retried twice (after 5 s, then 10 s); a worker that dies mid-job leaves it
- * active until it expires after 30 minutes, then pg-boss's maintenance retries it the same way. Nothing is lost.
+ * Queue policy: a failed attempt is retried twice (after 5 s, then 10 s). A worker that dies mid-job (kill -9, a
+ * lost machine) leaves it active until its lease expires (RENDER_EXPORT_LEASE_SECONDS, 30 minutes by default,
+ * longer than any export takes), then pg-boss's maintenance retries it the same way; a SIGTERM hands it back at
+ * once (queue.ts). A retry renders the same render job into the same file key, so nothing is stored twice.
  */
-export const RENDER_EXPORT_QUEUE_OPTIONS = {
-  retryLimit: 2,
-  retryDelay: 5,
-  retryBackoff: true,
-  expireInSeconds: 30 * 60,
-};
+export function renderExportQueueOptions(config: Pick<Config, 'renderExportLeaseSeconds'>) {
+  return {
+    retryLimit: 2,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: config.renderExportLeaseSeconds,
+  };
+}
 
 export interface RenderExportDeps {
   database: Database;

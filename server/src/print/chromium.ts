@@ -28,7 +28,15 @@ export class BrowserPool {
     }
     // Loaded on the first export, not with the server: most instances and test apps never launch a browser.
     this.#browser = import('playwright-core').then(({ chromium }) =>
-      chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS }),
+      chromium.launch({
+        executablePath: this.executablePath,
+        args: CHROMIUM_ARGS,
+        // Playwright closes the browser on the process's SIGTERM by itself, which would fail the exports the
+        // shutdown lets finish (main.ts); the queue closes it when the jobs are done. On exit it dies anyway.
+        handleSIGTERM: false,
+        handleSIGINT: false,
+        handleSIGHUP: false,
+      }),
     );
     return this.#browser;
   }

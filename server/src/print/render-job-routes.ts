@@ -20,7 +20,7 @@ import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { jobSender } from '../jobs/sender.ts';
 import {
   RENDER_EXPORT_QUEUE,
-  RENDER_EXPORT_QUEUE_OPTIONS,
+  renderExportQueueOptions,
   type RenderExportJob,
 } from '../jobs/render-export.ts';
 import { imageServices } from '../images/service.ts';
@@ -116,8 +116,8 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     jobSender(app.ctx.database).send(
       RENDER_EXPORT_QUEUE,
       job,
-      RENDER_EXPORT_QUEUE_OPTIONS,
-      RENDER_EXPORT_QUEUE_OPTIONS,
+      renderExportQueueOptions(app.ctx.config),
+      renderExportQueueOptions(app.ctx.config),
     );
 
   async function requireAdminOnAlbum(principal: Principal, albumId: string): Promise<void> {

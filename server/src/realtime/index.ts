@@ -35,6 +35,8 @@ export interface Realtime {
   sync: AlbumSyncService;
   /** True with the Redis adapter: other instances exist and hear server-side events. */
   scaledOut: boolean;
+  /** The adapter's Redis connection, with REDIS_URL (GET /ready asks it). */
+  redis?: { ping(): Promise<unknown> };
 }
 
 declare module 'fastify' {
@@ -78,12 +80,19 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       redisClients.push(client);
     }
     await Promise.all([pub.connect(), sub.connect()]);
+    realtime.redis = pub;
     // redis v5+ client types are stricter than the adapter's declared parameter; the runtime API matches.
     type AdapterClient = Parameters<typeof createAdapter>[0];
     io.adapter(createAdapter(pub as unknown as AdapterClient, sub as unknown as AdapterClient));
   }
 
   io.use((socket, next) => {
+    if (app.ctx.lifecycle.draining) {
+      // The web client retries this code (web/src/sync/transport.ts), reaching another instance or our successor.
+      const refused = new Error('SERVER_SHUTDOWN') as Error & { data: unknown };
+      refused.data = { code: 'SERVER_SHUTDOWN', message: 'The server restarts; reconnecting' };
+      return next(refused);
+    }
     authenticateHandshake(socket.handshake, database.db, tokens, accounts).then(
       (granted) => {
         if ('error' in granted) {
@@ -125,11 +134,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   // Close open sockets before Fastify closes the HTTP server, which would otherwise wait for them.
   app.addHook('preClose', async () => {
     stopStickerUploadNews();
-    io.local.emit('connection_error', {
-      code: 'SERVER_SHUTDOWN',
-      message: 'The server restarts; reconnecting',
-    });
-    io.local.disconnectSockets(true);
+    sendEditorsAway(realtime);
     io.engine.close();
     // The stored documents catch up with the log before the database closes (readers do not depend on it).
     await sync.close();
@@ -138,6 +143,20 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
     await Promise.all(redisClients.map((client) => client.quit().catch(() => undefined)));
   });
   return realtime;
+}
+
+/**
+ * Issue 24 item 3: the instance is shutting down (SIGTERM, main.ts). Every editor connected here is told
+ * `SERVER_SHUTDOWN` and disconnected; the web client reconnects (to another instance behind the load balancer,
+ * or to this one's successor) and sends again what was not acknowledged, from its outbox. Acknowledged edits
+ * are stored already: an acknowledgement is sent only after the mutation's row is written.
+ */
+export function sendEditorsAway({ io }: Realtime): void {
+  io.local.emit('connection_error', {
+    code: 'SERVER_SHUTDOWN',
+    message: 'The server restarts; reconnecting',
+  });
+  io.local.disconnectSockets(true);
 }
 
 async function onConnection(app: FastifyInstance, { io, sync }: Realtime, socket: AlbumSocket) {

@@ -87,4 +87,10 @@ export interface SocketData {
 }
 
 /** `connect_error` codes, in `error.data.code` (and `error.message`) on the client. */
-export type HandshakeErrorCode = 'UNAUTHORIZED' | 'NOT_FOUND' | 'VALIDATION_FAILED' | 'SERVER_ERROR';
+export type HandshakeErrorCode =
+  | 'UNAUTHORIZED'
+  | 'NOT_FOUND'
+  | 'VALIDATION_FAILED'
+  | 'SERVER_ERROR'
+  /** The instance is shutting down: try again shortly (another instance, or this one's successor, answers). */
+  | 'SERVER_SHUTDOWN';

@@ -61,6 +61,8 @@ const ACK_TIMEOUT_MS = 15_000;
 
 export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
   let socket: Socket | undefined;
+  /** 1-2 s, spread so the editors of a restarting instance do not all come back in the same instant. */
+  const reconnectSoon = () => setTimeout(() => socket?.connect(), 1_000 + Math.random() * 1_000);
   return {
     start(events) {
       socket = io(baseUrl, {
@@ -80,11 +82,15 @@ export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
       socket.on('disconnect', (reason) => {
         events.disconnect(reason);
         // The server closed us (shutdown, access check): socket.io does not retry that on its own.
-        if (reason === 'io server disconnect') setTimeout(() => socket?.connect(), 1_000);
+        if (reason === 'io server disconnect') reconnectSoon();
       });
-      socket.on('connect_error', (error: Error & { data?: { code?: string } }) =>
-        events.connectError(error.data?.code ?? 'NETWORK_ERROR'),
-      );
+      socket.on('connect_error', (error: Error & { data?: { code?: string } }) => {
+        const code = error.data?.code ?? 'NETWORK_ERROR';
+        events.connectError(code);
+        // An instance that is shutting down refuses the handshake; socket.io does not retry a refusal, but this
+        // one passes: another instance, or the restarted one, takes us (the outbox is sent again on connect).
+        if (code === 'SERVER_SHUTDOWN') reconnectSoon();
+      });
       socket.on('mutations', (payload: RemoteMutation) => events.mutations(payload));
       socket.on('selection', (payload: RemoteUser) => events.selection(payload));
       socket.on('user_left', (payload: { socketId: string }) => events.userLeft(payload.socketId));
