@@ -113,11 +113,15 @@ async function throughBothBuilds(
 
 /** Pixels that differ between two pictures (all of them when the sizes differ); both written out when any do. */
 async function differingPixels(name: string, pictures: Record<Build, Buffer>): Promise<number> {
-  const pixels = (picture: Buffer) => sharp(picture).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixels = (picture: Buffer) =>
+    sharp(picture).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
   const [product, reference] = [await pixels(pictures.product), await pixels(pictures.reference)];
   let differing = 0;
   if (product.info.width !== reference.info.width || product.info.height !== reference.info.height) {
-    differing = Math.max(product.info.width * product.info.height, reference.info.width * reference.info.height);
+    differing = Math.max(
+      product.info.width * product.info.height,
+      reference.info.width * reference.info.height,
+    );
   } else {
     for (let i = 0; i < product.data.length; i += 4)
       if (product.data.readUInt32BE(i) !== reference.data.readUInt32BE(i)) differing++;
@@ -130,7 +134,8 @@ async function differingPixels(name: string, pictures: Record<Build, Buffer>): P
 
 async function expectSamePictures(shots: Record<string, Record<Build, Buffer>>) {
   const differences: Record<string, number> = {};
-  for (const [name, pictures] of Object.entries(shots)) differences[name] = await differingPixels(name, pictures);
+  for (const [name, pictures] of Object.entries(shots))
+    differences[name] = await differingPixels(name, pictures);
   expect(differences).toEqual(Object.fromEntries(Object.keys(shots).map((name) => [name, 0])));
 }
 

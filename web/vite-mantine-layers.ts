@@ -11,7 +11,10 @@ const MANTINE_STYLE = /[\\/]@mantine[\\/]core[\\/]styles[\\/]([\w-]+)\.css$/;
  * of equal specificity wins as Mantine means it to. Read from the installed package, so an upgrade brings its order.
  */
 function mantineStylesheetOrder(): string[] {
-  const stylesDir = join(dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')), 'styles');
+  const stylesDir = join(
+    dirname(createRequire(import.meta.url).resolve('@mantine/core/styles.css')),
+    'styles',
+  );
   const full = readFileSync(join(stylesDir, '..', 'styles.css'), 'utf8');
   return readdirSync(stylesDir)
     .filter((file) => file.endsWith('.css') && !file.endsWith('.layer.css'))
@@ -44,7 +47,8 @@ export function mantineLayers(): Plugin {
     transform(code, id) {
       const name = MANTINE_STYLE.exec(id.split('?')[0])?.[1];
       if (!name) return undefined;
-      if (!known.has(name)) this.error(`${name}.css is not part of Mantine's styles.css: its layer has no place`);
+      if (!known.has(name))
+        this.error(`${name}.css is not part of Mantine's styles.css: its layer has no place`);
       return { code: `@layer mantine.${name} {\n${code}\n}\n`, map: null };
     },
     transformIndexHtml: {
