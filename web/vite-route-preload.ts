@@ -10,6 +10,8 @@ export interface RoutePreload {
   module: string;
 }
 
+const STYLESHEET = /\.(?:css|less|sass|scss|styl|stylus|pcss|postcss|sss)(?:$|\?)/;
+
 /** The chunk of `module` and every chunk it imports statically, with their stylesheets. */
 function filesOf(bundle: OutputBundle, modulePath: string): { scripts: string[]; styles: string[] } {
   const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
@@ -20,9 +22,13 @@ function filesOf(bundle: OutputBundle, modulePath: string): { scripts: string[];
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const scripts = new Set<string>();
   const styles = new Set<string>();
+  const seen = new Set<string>();
   const visit = (chunk: OutputChunk) => {
-    if (scripts.has(chunk.fileName)) return;
-    scripts.add(chunk.fileName);
+    if (seen.has(chunk.fileName)) return;
+    seen.add(chunk.fileName);
+    // A chunk of stylesheets only (a lazy component's Mantine CSS) is dropped by Vite after this hook, leaving
+    // its stylesheet: preload that, not the file that will not exist.
+    if (!chunk.moduleIds.every((id) => STYLESHEET.test(id))) scripts.add(chunk.fileName);
     for (const css of (chunk as { viteMetadata?: { importedCss: Set<string> } }).viteMetadata?.importedCss ??
       [])
       styles.add(css);
@@ -45,6 +51,7 @@ function filesOf(bundle: OutputBundle, modulePath: string): { scripts: string[];
 export function routePreload(routes: readonly RoutePreload[]): Plugin {
   let root = '';
   let fileName = '';
+  let named: string[] = [];
   return {
     name: 'stickerbook-route-preload',
     apply: 'build',
@@ -64,6 +71,7 @@ for(var i=0;i<routes.length;i++){if(!new RegExp(routes[i].pattern).test(path))co
 var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href='/'+href;if(as)l.as=as;document.head.appendChild(l)};
 routes[i].scripts.forEach(function(f){add('modulepreload',f)});routes[i].styles.forEach(function(f){add('preload',f,'style')});break}})();
 `;
+        named = table.flatMap((route) => [...route.scripts, ...route.styles]);
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         fileName = `assets/route-preload-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });
@@ -71,7 +79,13 @@ routes[i].scripts.forEach(function(f){add('modulepreload',f)});routes[i].styles.
     },
     transformIndexHtml: {
       order: 'post',
-      handler: () => [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head' }],
+      handler: (_html, context) => {
+        // By now Vite has dropped the chunks it drops: every file named must still be there.
+        const missing = named.filter((file) => context.bundle && !context.bundle[file]);
+        if (missing.length > 0)
+          throw new Error(`route preload names files the build has not: ${missing.join(', ')}`);
+        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head' }];
+      },
     },
   };
 }
