@@ -5,7 +5,8 @@
  * for the visitor (en by default, web/src/i18n). Dynamic imports a screen makes later are not counted.
  *
  * The product's build writes no manifest, so the bench builds the web app once more with `--manifest` into a
- * folder of its own.
+ * folder of its own. The build merges chunks under 20 kB into others (web/vite.config.ts), so a screen's module
+ * need not have a chunk of its own: the SSR manifest, which lists the chunk each source module landed in, names it.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -37,6 +38,7 @@ export function buildWithManifest(): { dir: string; manifest: Manifest; dispose:
       join(repoRoot, 'node_modules/vite/bin/vite.js'),
       'build',
       '--manifest',
+      '--ssrManifest',
       '--outDir',
       dir,
       '--emptyOutDir',
@@ -44,6 +46,17 @@ export function buildWithManifest(): { dir: string; manifest: Manifest; dispose:
     { cwd: join(repoRoot, 'web'), stdio: 'ignore' },
   );
   const manifest = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Manifest;
+  const modules = JSON.parse(readFileSync(join(dir, '.vite/ssr-manifest.json'), 'utf8')) as Record<
+    string,
+    string[]
+  >;
+  // A module merged into another chunk answers for that chunk under its own name.
+  const keyOfFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+  for (const [module, files] of Object.entries(modules)) {
+    if (manifest[module]) continue;
+    const key = files.map((file) => keyOfFile.get(file.replace(/^\//, ''))).find(Boolean);
+    if (key) manifest[module] = manifest[key];
+  }
   return { dir, manifest, dispose: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

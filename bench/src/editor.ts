@@ -40,6 +40,8 @@ const MOVES = 120;
 const SELECTED = 50;
 /** Drag rounds per editor, alternating ours and tldraw; the figures are the medians. */
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+/** Cold opens per editor (fresh browser contexts); the figures are the medians. */
+const COLD_ROUNDS = Number(process.env.BENCH_COLD_ROUNDS ?? 5);
 
 interface DragFigures {
   p95: number;
@@ -315,6 +317,51 @@ async function waitForDrawn(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The same moment in tldraw's page (issue 23's anchor for the open): navigation start to the painted frame with
+ * every shape its camera shows (not culled) in the DOM, the photo decoded, the editor answering a hit test.
+ */
+async function waitForTldrawDrawn(page: Page): Promise<number> {
+  await page.waitForFunction(
+    () => {
+      const editor = (window as unknown as { tldrawEditor?: any }).tldrawEditor;
+      if (!editor) return false;
+      const culled = editor.getCulledShapes() as Set<string>;
+      const visible = (editor.getRenderingShapes() as Array<{ id: string }>).filter(
+        ({ id }) => !culled.has(id),
+      );
+      return (
+        visible.length > 0 &&
+        visible.every(({ id }) => document.querySelector(`.tl-shape[data-shape-id="${id}"]`))
+      );
+    },
+    undefined,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  await page.evaluate(async () => {
+    const sources = Array.from(document.querySelectorAll('.tl-shape img')).map(
+      (img) => (img as HTMLImageElement).src,
+    );
+    await Promise.all(
+      [...new Set(sources)].map((src) => {
+        const img = new Image();
+        img.src = src;
+        return img.decode().catch(() => undefined);
+      }),
+    );
+  });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => {
+          const editor = (window as unknown as { tldrawEditor: any }).tldrawEditor;
+          editor.getShapeAtPoint({ x: 100, y: 100 });
+          requestAnimationFrame(() => resolve(performance.now()));
+        }),
+      ),
+  );
+}
+
 export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-editor-'));
   const GROWTH = [60, 120, 180];
@@ -380,15 +427,24 @@ export async function run(): Promise<Record<string, number | string>> {
     };
 
     // Open: cold in fresh contexts (nothing cached: bundle, fonts, album), then warm reloads in one context.
+    // tldraw's 1,000-shape page cold in the same rounds, alternating with ours: hosts of this kind differ by 2-3x,
+    // so the ratio of the two is the figure that travels (issue 23: ours at most half of tldraw's).
     const url = `/album/${albumId}/onboarding`;
     const coldOpens: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    const tldrawColdOpens: number[] = [];
+    for (let round = 0; round < COLD_ROUNDS; round++) {
       const fresh = await freshContext();
       const coldPage = await fresh.newPage();
       await coldPage.goto(url);
       coldOpens.push(await waitForDrawn(coldPage));
       await fresh.close();
+      const freshTldraw = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      const tldrawPage = await freshTldraw.newPage();
+      await tldrawPage.goto(`${tldraw.baseUrl}/?width=1366&height=900`);
+      tldrawColdOpens.push(await waitForTldrawDrawn(tldrawPage));
+      await freshTldraw.close();
     }
+    const tldrawColdMs = percentile(tldrawColdOpens, 50);
     const openColdMs = percentile(coldOpens, 50);
     await page.goto(url);
     await waitForDrawn(page);
@@ -633,14 +689,32 @@ export async function run(): Promise<Record<string, number | string>> {
         await page.evaluate(() => (window as unknown as { stickerbookEditor: any }).stickerbookEditor.undo());
         await page.waitForTimeout(300);
       }
-      const gets: number[] = [];
-      for (let round = 0; round < 5; round++) {
+      // GET /albums/:id as an editor's open asks for it. The drags and undos above are mutations the page sent:
+      // the first GET after them finds a new version and builds its body (document read, preflight checks,
+      // compression), a cache miss whose cost is reported on its own; once the version holds still, the figure
+      // is the median of 9 reads. (Before this split the 5 samples followed the drags at once, and how many of
+      // them hit a still-changing version decided the figure: 6.9 ms at 60 spreads, 40 ms at 180, issue 23.)
+      const timedGet = async () => {
         const started = performance.now();
         const response = await fetch(`${server.baseUrl}/api/v1/albums/${id}`, {
           headers: { authorization: `Bearer ${tokens.access_token}` },
         });
-        await response.arrayBuffer();
-        gets.push(performance.now() - started);
+        const bytes = await response.arrayBuffer();
+        const ms = performance.now() - started;
+        return { ms, version: (JSON.parse(new TextDecoder().decode(bytes)) as { version: number }).version };
+      };
+      const afterChange = await timedGet();
+      // Nine reads of one version; a version that moves on (the page's last undo arriving late) starts them again.
+      let settledVersion = afterChange.version;
+      let gets: number[] = [];
+      for (let tries = 0; gets.length < 9; tries++) {
+        if (tries > 60) throw new Error(`${spreads} spreads: the album kept changing`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const sample = await timedGet();
+        if (sample.version !== settledVersion) {
+          settledVersion = sample.version;
+          gets = [];
+        } else gets.push(sample.ms);
       }
       const figures = {
         cold: percentile(colds, 50),
@@ -667,9 +741,15 @@ export async function run(): Promise<Record<string, number | string>> {
       growth[`growth ${spreads} spreads: drag frames / late frames (> 25 ms), per drag`] = drags
         .map((d) => `${d.frames} / ${d.late}`)
         .join(', ');
-      growth[`growth ${spreads} spreads: GET /albums/:id (ms)`] = round(figures.get);
+      growth[
+        `growth ${spreads} spreads: GET /albums/:id, median of 9 (ms) / the first after the drags (ms)`
+      ] = `${round(figures.get)} (${list(gets)}) / ${Math.round(afterChange.ms)}`;
     }
-    const exports = await exportGrowth(server.baseUrl, server.child.pid!, grown);
+    // BENCH_EDITOR_EXPORTS=0 leaves the print exports out (minutes on a busy machine) when only the editor counts.
+    const exports =
+      process.env.BENCH_EDITOR_EXPORTS === '0'
+        ? new Map<number, { ms: number; cpuMs: number; pages: number }>()
+        : await exportGrowth(server.baseUrl, server.child.pid!, grown);
     for (const [spreads, figure] of exports)
       growth[
         `growth ${spreads} spreads: print export (${figure.pages} pages), end to end / CPU of server + Chromium + Ghostscript (ms)`
@@ -681,21 +761,26 @@ export async function run(): Promise<Record<string, number | string>> {
       `${ratio(last.cold, first.cold)} / ${ratio(last.warm, first.warm)}`;
     growth['growth ratio 180 / 60: drag busy per frame / GET /albums/:id'] =
       `${ratio(last.perFrame, first.perFrame)} / ${ratio(last.get, first.get)}`;
-    const firstExport = exports.get(GROWTH[0])!;
-    const lastExport = exports.get(GROWTH.at(-1)!)!;
-    growth[
-      'growth ratio 180 / 60: print export end to end / CPU (linear: the pages ratio, less a fixed part)'
-    ] =
-      `${ratio(lastExport.ms, firstExport.ms)} / ${ratio(lastExport.cpuMs, firstExport.cpuMs)} (pages ${ratio(lastExport.pages, firstExport.pages)})`;
-    const perPage = (a: { cpuMs: number; pages: number }, b: { cpuMs: number; pages: number }) =>
-      (b.cpuMs - a.cpuMs) / (b.pages - a.pages);
-    const middleExport = exports.get(GROWTH[1])!;
-    growth['growth print export CPU per added page, 60 -> 120 / 120 -> 180 spreads (ms)'] =
-      `${Math.round(perPage(firstExport, middleExport))} / ${Math.round(perPage(middleExport, lastExport))}`;
+    if (exports.size > 0) {
+      const firstExport = exports.get(GROWTH[0])!;
+      const lastExport = exports.get(GROWTH.at(-1)!)!;
+      growth[
+        'growth ratio 180 / 60: print export end to end / CPU (linear: the pages ratio, less a fixed part)'
+      ] =
+        `${ratio(lastExport.ms, firstExport.ms)} / ${ratio(lastExport.cpuMs, firstExport.cpuMs)} (pages ${ratio(lastExport.pages, firstExport.pages)})`;
+      const perPage = (a: { cpuMs: number; pages: number }, b: { cpuMs: number; pages: number }) =>
+        (b.cpuMs - a.cpuMs) / (b.pages - a.pages);
+      const middleExport = exports.get(GROWTH[1])!;
+      growth['growth print export CPU per added page, 60 -> 120 / 120 -> 180 spreads (ms)'] =
+        `${Math.round(perPage(firstExport, middleExport))} / ${Math.round(perPage(middleExport, lastExport))}`;
+    }
 
     return {
       'editor open, cold, fresh context, all visible drawn (ms)': `${Math.round(openColdMs)} (${list(coldOpens)})`,
       'editor open, warm cache (ms)': `${Math.round(openWarmMs)} (${list(warmOpens)})`,
+      'tldraw 5.1.1 open, 1,000 shapes, cold, fresh context, all visible drawn (ms)': `${Math.round(tldrawColdMs)} (${list(tldrawColdOpens)})`,
+      'editor open cold / tldraw open cold (target <= 0.5)':
+        Math.round((openColdMs / tldrawColdMs) * 100) / 100,
       'drag rounds (median reported)': ROUNDS,
       'drag 50 elements x 120 moves, ours: p95 frame (ms)': round(med(rounds.map((r) => r.ours.p95))),
       'drag, tldraw 5.1.1: p95 frame (ms)': round(med(rounds.map((r) => r.tldraw.p95))),

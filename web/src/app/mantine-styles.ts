@@ -2,6 +2,8 @@
  * Mantine styles, per component instead of the full 42 kB (gzipped) stylesheet, to keep the start page
  * small. Components used only by a lazily loaded screen import their CSS in that screen (e.g. the wizard's
  * Stepper). When you use a new Mantine component, add its CSS here or in the screen that uses it.
+ * The order of these imports does not matter: each file is a cascade layer of its own, ordered as Mantine's full
+ * stylesheet (web/vite-mantine-layers.ts), whichever chunk and file the build puts it in.
  */
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';

@@ -7,10 +7,9 @@ import {
   type PreflightEntry as AlbumPreflightEntry,
 } from '@stickerbook/model';
 import type { TFunction } from 'i18next';
-import { useEffect, useMemo } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { useAtomValue } from '../../editor/react.ts';
 import type { Editor } from '../../editor/Editor.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { confirm } from '../../ui/confirm.tsx';
@@ -85,19 +84,61 @@ export function mergePreflight(
   return merged;
 }
 
+/** How long a change may wait for an idle moment before the preflight lists catch up with it all the same. */
+const PREFLIGHT_CATCH_UP_MS = 500;
+
+/**
+ * The open document as the preflight lists see it: the current one, caught up with a change once the browser is
+ * idle after the change's frame, never inside it. The print-quality pass walks every element of every spread
+ * (about 50 ms on the 60-spread bench album), and run in the frame of a change it put an undo of a 50-element move
+ * at two to three frames to paint (issue 23). The canvas badges and the top bar's list follow within
+ * PREFLIGHT_CATCH_UP_MS, in a transition.
+ */
+function useIdleDocument(): AlbumDocument {
+  const editor = useEditor();
+  const [doc, setDoc] = useState(() => editor.documentState.current);
+  useEffect(() => {
+    let waiting: (() => void) | undefined;
+    const catchUp = () => {
+      waiting = undefined;
+      startTransition(() => setDoc(editor.documentState.current));
+    };
+    const unsubscribe = editor.documentState.doc.subscribe(() => {
+      waiting ??= whenIdle(catchUp);
+    });
+    // A change between the first render and this subscription.
+    if (editor.documentState.current !== doc) waiting = whenIdle(catchUp);
+    return () => {
+      unsubscribe();
+      waiting?.();
+    };
+    // The first document only matters until the subscription exists.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [editor]);
+  return doc;
+}
+
+/** Runs `callback` in idle time (within PREFLIGHT_CATCH_UP_MS at the latest); answers how to cancel it. */
+function whenIdle(callback: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const handle = requestIdleCallback(callback, { timeout: PREFLIGHT_CATCH_UP_MS });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(callback, 0);
+  return () => clearTimeout(handle);
+}
+
 /** The album's print-quality list (SPEC §8) for the open document, with translated messages (canvas badges). */
 export function useAlbumPreflight(registry: ImageRegistry): QualityEntry[] {
-  const editor = useEditor();
   const { t } = useTranslation();
-  const doc = useAtomValue(editor.documentState.doc);
+  const doc = useIdleDocument();
   return usePreflight(doc, registry, t);
 }
 
 /** The top bar's list: the order preflight and the print-quality check, recomputed as the document changes. */
 export function useTopBarPreflight(registry: ImageRegistry): TopBarPreflightEntry[] {
-  const editor = useEditor();
   const { t } = useTranslation();
-  const doc = useAtomValue(editor.documentState.doc);
+  const doc = useIdleDocument();
   const quality = usePreflight(doc, registry, t);
   return useMemo(
     () => mergePreflight(doc, albumPreflight(doc, imagePixels(doc, registry)), quality, t),

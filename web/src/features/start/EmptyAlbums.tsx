@@ -11,7 +11,10 @@ export function EmptyAlbums({ shared }: { shared: boolean }) {
         <ThemeIcon size={64} radius="xl" variant="light">
           <IconBook2 size={34} />
         </ThemeIcon>
-        <Title order={3}>{shared ? t('start.sharedEmptyTitle') : t('start.emptyTitle')}</Title>
+        {/* Under the page's h1 and its tabs: the next level, at the size it had (Lighthouse heading-order). */}
+        <Title order={2} size="h3">
+          {shared ? t('start.sharedEmptyTitle') : t('start.emptyTitle')}
+        </Title>
         <Text c="dimmed" maw={420}>
           {shared ? t('start.sharedEmptyBody') : t('start.emptyBody')}
         </Text>
