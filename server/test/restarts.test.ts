@@ -5,7 +5,8 @@
  * - SIGTERM with no grace left: the running order artifact export is handed back to its queue, the next start
  *   runs it, and the order's timeline has one `export_completed` and no `export_failed`.
  * - SIGTERM with grace enough: the export finishes before the process exits, once.
- * - kill -9: nothing is handed back; the print export's lease runs out and pg-boss runs it again, once.
+ * - kill -9: nothing is handed back; the print export's and the order export's lease runs out and pg-boss runs
+ *   each again, once.
  * - GET /ready answers 503 `draining` from the SIGTERM on, while the running export still has the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -336,6 +337,36 @@ describe.runIf(printTestsCanRun).each(DATABASE_KINDS)('restarts on %s', (kind) =
       // The next start has nothing left to do for it.
       const second = await start(place, port);
       await sleep(3_000);
+      expect(await stopped(second, 'SIGTERM')).toBe(0);
+      expect(await exportSignals(place, orderId)).toEqual(['export_started', 'export_completed']);
+    },
+    TEST_TIMEOUT_MS,
+  );
+
+  it(
+    'runs an order export again once after kill -9, when its lease has run out',
+    async () => {
+      const env = { RENDER_EXPORT_LEASE_SECONDS: '120', JOB_SUPERVISE_SECONDS: '1' };
+      const first = await start(place, port, env);
+      let api = await adminApi(port);
+      const orderId = await placeOrder(api);
+      await api('POST', `/orders/${orderId}/esveco_artifact`);
+      await until(
+        'the export is rendering',
+        () => api('GET', `/orders/${orderId}/esveco_artifact`),
+        (artifact) => artifact.state !== 'working' || artifact.progress > 0,
+      );
+      expect(await stopped(first, 'SIGKILL')).toBe(null);
+      expect(await exportSignals(place, orderId)).toEqual(['export_started']);
+
+      const second = await start(place, port, env);
+      api = await adminApi(port);
+      const artifact = await until(
+        'the export finishes after the lease ran out',
+        () => api('GET', `/orders/${orderId}/esveco_artifact`),
+        (state) => state.state !== 'working',
+      );
+      expect(artifact).toMatchObject({ state: 'finished', progress: 100 });
       expect(await stopped(second, 'SIGTERM')).toBe(0);
       expect(await exportSignals(place, orderId)).toEqual(['export_started', 'export_completed']);
     },

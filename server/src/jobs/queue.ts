@@ -114,7 +114,7 @@ export async function startJobQueue(
     closeBrowsers = () => render.browsers.close();
     await workRenderExports(boss, render, config.renderWorkers);
     // The print partner artifact of an order (issue 14) renders with the same browsers.
-    await workOrderArtifactExports(boss, { ...render, storage });
+    await workOrderArtifactExports(boss, { ...render, storage, config });
     // Cover thumbnails (SPEC §3 cover_preview_url) render with the same browsers.
     await workCoverPreviews(boss, { ...render, storage });
     // "Download my data" (issue 24): the account's zip.

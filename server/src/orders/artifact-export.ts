@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { renderQueryEntries, settingsForPreset } from '@stickerbook/model';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import type { Config } from '../config/index.ts';
 import type { Db } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
 import type { RenderExportDeps } from '../jobs/render-export.ts';
@@ -21,8 +22,14 @@ import type { BlobStorage } from '../storage/index.ts';
 import { ARTIFACT_PRESETS, esvecoJson } from './esveco-json.ts';
 
 export const ORDER_ARTIFACT_QUEUE = 'order-artifact-export';
-/** One attempt: a failure is shown on the timeline and staff start a new export. Rendering may take a while. */
-export const ORDER_ARTIFACT_QUEUE_OPTIONS = { retryLimit: 0, expireInSeconds: 60 * 60 };
+/**
+ * A failure is shown on the timeline and staff start a new export, so the job itself never fails. It is run again
+ * only when its worker died (kill -9, a lost machine): pg-boss hands it out once more after its lease, as long as
+ * the print exports' (RENDER_EXPORT_LEASE_SECONDS); the run skips an export whose outcome is already recorded.
+ */
+export function orderArtifactQueueOptions(config: Pick<Config, 'renderExportLeaseSeconds'>) {
+  return { retryLimit: 1, retryDelay: 5, expireInSeconds: config.renderExportLeaseSeconds };
+}
 
 export interface OrderArtifactJob {
   orderId: string;
@@ -32,6 +39,7 @@ export interface OrderArtifactJob {
 
 export interface ArtifactExportDeps extends RenderExportDeps {
   storage: BlobStorage;
+  config: Pick<Config, 'renderExportLeaseSeconds'>;
 }
 
 const EXPORT_SIGNALS = ['export_started', 'export_completed', 'export_failed'];
@@ -111,6 +119,7 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
   try {
     const order = await findOrder(db, job.orderId);
     if (!order) return; // deleted meanwhile
+    if (await exportOutcomeRecorded(db, job)) return; // a run again after a worker died, which had finished
     if (!order.albumId) throw new Error('The order has no album to render');
     const token = await deps.tokens.signRender(order.albumId);
     const files: ArtifactFile[] = [];
@@ -164,11 +173,26 @@ export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderAr
   }
 }
 
+async function exportOutcomeRecorded(db: Db, job: OrderArtifactJob): Promise<boolean> {
+  const [outcome] = await db
+    .select({ id: orderUpdates.id })
+    .from(orderUpdates)
+    .where(
+      and(
+        eq(orderUpdates.orderId, job.orderId),
+        inArray(orderUpdates.signal, ['export_completed', 'export_failed']),
+        sql`${orderUpdates.metadata}->>'export_id' = ${job.exportId}`,
+      ),
+    )
+    .limit(1);
+  return outcome !== undefined;
+}
+
 /** Registers the export worker in this process; one at a time, as each export drives Chromium for long. */
 export async function workOrderArtifactExports(boss: PgBoss, deps: ArtifactExportDeps): Promise<void> {
   await boss.createQueue(ORDER_ARTIFACT_QUEUE, {
     name: ORDER_ARTIFACT_QUEUE,
-    ...ORDER_ARTIFACT_QUEUE_OPTIONS,
+    ...orderArtifactQueueOptions(deps.config),
   });
   await boss.work<OrderArtifactJob>(
     ORDER_ARTIFACT_QUEUE,

@@ -155,7 +155,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      await startExport({ database }, { order, userId: admin.id });
+      await startExport({ database, config }, { order, userId: admin.id });
       return reply.status(202).send(await artifactView(order.id));
     },
   );

@@ -332,6 +332,7 @@ describe.skipIf(!printTestsCanRun)('artifact export and transfer to the print pa
     });
     await workOrderArtifactExports(stack.jobs.boss, {
       ...stack.deps,
+      config: stack.config,
       storage: createStorage(stack.config).storage,
     });
     // The photo's variants and its print-shop CMYK copy are made by the image jobs.

@@ -5,19 +5,20 @@
  * stands then — which, while invoiced, is the invoiced order (invoice-freeze.ts).
  */
 import { randomUUID } from 'node:crypto';
+import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
 import { jobSender } from '../../jobs/sender.ts';
 import {
   artifactState,
   ORDER_ARTIFACT_QUEUE,
-  ORDER_ARTIFACT_QUEUE_OPTIONS,
+  orderArtifactQueueOptions,
   recordExportStarted,
 } from '../artifact-export.ts';
 import type { OrderRow } from '../repository.ts';
 
 export async function startExport(
-  ctx: { database: Database },
+  ctx: { database: Database; config: Pick<Config, 'renderExportLeaseSeconds'> },
   input: { order: OrderRow; userId: string },
 ): Promise<void> {
   const { order } = input;
@@ -31,7 +32,7 @@ export async function startExport(
   await jobSender(ctx.database).send(
     ORDER_ARTIFACT_QUEUE,
     job,
-    ORDER_ARTIFACT_QUEUE_OPTIONS,
-    ORDER_ARTIFACT_QUEUE_OPTIONS,
+    orderArtifactQueueOptions(ctx.config),
+    orderArtifactQueueOptions(ctx.config),
   );
 }

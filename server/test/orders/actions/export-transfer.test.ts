@@ -25,10 +25,12 @@ describe.each(DATABASE_KINDS)('export and transfer actions on %s', (kind) => {
 
   it('records the export as started and refuses a second one while it runs', async () => {
     const order = await s.placeOrder();
-    await startExport({ database: s.t.database }, { order, userId: s.actor().id });
+    await startExport({ database: s.t.database, config: s.t.config }, { order, userId: s.actor().id });
     expect((await artifactState(s.t.database.db, order.id)).state).toBe('working');
     expect(
-      await refusal(startExport({ database: s.t.database }, { order, userId: s.actor().id })),
+      await refusal(
+        startExport({ database: s.t.database, config: s.t.config }, { order, userId: s.actor().id }),
+      ),
     ).toMatchObject({
       status: 409,
       code: 'EXPORT_RUNNING',
@@ -45,7 +47,9 @@ describe.each(DATABASE_KINDS)('export and transfer actions on %s', (kind) => {
     await s.t.database.db.update(orders).set({ albumId: null }).where(eq(orders.id, order.id));
     const orphan = await s.reload(order.id);
     expect(
-      await refusal(startExport({ database: s.t.database }, { order: orphan, userId: s.actor().id })),
+      await refusal(
+        startExport({ database: s.t.database, config: s.t.config }, { order: orphan, userId: s.actor().id }),
+      ),
     ).toMatchObject({ status: 409, code: 'ORDER_HAS_NO_ALBUM' });
   });
 
