@@ -11,7 +11,7 @@ import { hasDocumentSignature, orderDocumentPath } from '../invoices/document-li
 import { documentLanguage } from '../invoices/order-invoice-data.ts';
 import { createStorage } from '../storage/index.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { translated } from './texts.ts';
+import { requestLanguage, translated } from './texts.ts';
 import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { requireAdmin } from './admin-access.ts';
@@ -133,7 +133,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      await startExport({ database }, { order, userId: admin.id });
+      await startExport({ database }, { order, userId: admin.id, language: requestLanguage(request) });
       return reply.status(202).send(await artifactView(order.id));
     },
   );

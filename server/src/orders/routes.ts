@@ -283,7 +283,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { order, userId } = await reviewableOrder(requirePrincipal(request), request.params.id);
-      await approvePrint(ctx, app.realtime, { order, userId });
+      await approvePrint(ctx, app.realtime, { order, userId, language: requestLanguage(request) });
       return { order: await orderView(order, request) };
     },
   );

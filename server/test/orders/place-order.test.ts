@@ -14,7 +14,16 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app.ts';
-import { addEmptyCell, caller, cleanAlbum, futureDay, idempotencyKey, orderForm } from './helpers.ts';
+import {
+  addEmptyCell,
+  caller,
+  cleanAlbum,
+  futureDay,
+  idempotencyKey,
+  orderForm,
+  removeLastContentSpread,
+  stickerSpreadOf,
+} from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
   let t: TestApp;
@@ -403,6 +412,27 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     expect((await call('GET', `/albums/${broken.id}`, { token: owner.access_token })).json().hasOrder).toBe(
       false,
     );
+  });
+
+  it('refuses an album whose spreads cannot be bound, naming how many are missing and where', async () => {
+    const short = await cleanAlbum(t.app, owner.access_token);
+    expect((await removeLastContentSpread(t.app, owner.access_token, short)).status).toBe(200);
+    const response = await place(orderForm(short.id), { language: 'fr' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({
+      code: 'ALBUM_HAS_ERRORS',
+      details: {
+        errors: [
+          {
+            code: 'SPREADS_MISSING_FOR_BINDING',
+            count: 1,
+            spread_id: stickerSpreadOf(short.workspace),
+            message: 'Doubles pages encore à ajouter pour la reliure : 1',
+          },
+        ],
+      },
+    });
+    expect(await ordersOfAlbum(short.id)).toBe(0);
   });
 
   it('creates one order for a double click and for a retried request, and refuses a reused key', async () => {

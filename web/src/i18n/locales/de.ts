@@ -66,6 +66,11 @@ export const de: Catalogue = {
         title: 'Kapitel ohne Seiten',
         advice: 'Füge jedem Kapitel im Tab „Sticker“ eine Seite hinzu oder lösche das Kapitel.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Doppelseiten fehlen für die Bindung',
+        advice:
+          'Ein Album wird aus gefalteten Bögen gebunden, deshalb braucht das Innere eine gerade Zahl von Doppelseiten. Füge eine Doppelseite hinzu oder lösche eine.',
+      },
     },
   },
   editorSidebar: { minimize: 'Seitenleiste minimieren', expand: 'Seitenleiste ausklappen' },
@@ -1329,6 +1334,7 @@ export const de: Catalogue = {
       STICKER_WITHOUT_NAME: 'Name muss ausgefüllt werden',
       IMAGE_RESOLUTION_TOO_LOW: 'Bildauflösung zu niedrig für den Druck',
       EMPTY_SECTION: 'Kapitel „{{name}}“ hat keine Seiten',
+      SPREADS_MISSING_FOR_BINDING: 'Für die Bindung fehlen noch Doppelseiten: {{count}}',
     },
   },
   legal: {
@@ -1882,7 +1888,7 @@ export const de: Catalogue = {
     },
     noOrder: 'Zu diesem Album gibt es noch keine Bestellung.',
     size: '{{count}} Doppelseiten · Buchrücken {{spine}} mm',
-    spreadsNeeded: 'Für die Bindung fehlen noch Doppelseiten: {{count}}',
+    problems: 'Vor der Freigabe zu beheben',
     proof: { title: 'Korrekturabzug' },
     approve: {
       title: 'Druckfreigabe',
@@ -1909,6 +1915,7 @@ export const de: Catalogue = {
       ALBUM_LOCKED: 'Das Album ist bereits zum Druck freigegeben.',
       ALBUM_NOT_LOCKED: 'Das Album ist nicht zum Druck freigegeben und kann bereits bearbeitet werden.',
       NOT_FOUND: 'Wir konnten die Bestellung zu diesem Album nicht finden.',
+      ALBUM_HAS_ERRORS: 'Das Album hat noch Fehler und kann so nicht gedruckt werden. Behebe sie zuerst.',
     },
   },
   proof: {

@@ -59,6 +59,11 @@ export const en = {
         title: 'Chapters without pages',
         advice: 'Add a page to each chapter in the Stickers tab, or delete the chapter.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Spreads missing for the binding',
+        advice:
+          'An album is bound from folded sheets, so its inside needs an even number of spreads. Add a spread or delete one.',
+      },
     },
   },
   editorSidebar: { minimize: 'Minimize sidebar', expand: 'Expand sidebar' },
@@ -1296,6 +1301,7 @@ export const en = {
       STICKER_WITHOUT_NAME: 'Sticker without a name',
       IMAGE_RESOLUTION_TOO_LOW: 'Image resolution too low for print',
       EMPTY_SECTION: 'Section “{{name}}” has no pages',
+      SPREADS_MISSING_FOR_BINDING: 'Spreads still to add for binding: {{count}}',
     },
   },
   legal: {
@@ -1848,7 +1854,7 @@ export const en = {
     },
     noOrder: 'This album has no order yet.',
     size: '{{count}} spreads · spine {{spine}} mm',
-    spreadsNeeded: 'Spreads still to add for binding: {{count}}',
+    problems: 'To fix before approving',
     proof: { title: 'Proof' },
     approve: {
       title: 'Print approval',
@@ -1875,6 +1881,7 @@ export const en = {
       ALBUM_LOCKED: 'The album is already approved for print.',
       ALBUM_NOT_LOCKED: 'The album is not approved for print, so it is already open for changes.',
       NOT_FOUND: 'We could not find the order of this album.',
+      ALBUM_HAS_ERRORS: 'The album still has problems and cannot be printed like this. Fix them first.',
     },
   },
   proof: {
