@@ -104,14 +104,11 @@ describe.skipIf(skipBrowserTests)('the binding rule', () => {
 
     // The top bar's preflight lists it too, as an error.
     await page.getByTestId('preflight-icon').hover();
-    await page
-      .getByTestId('preflight-list')
-      .locator('[data-code="SPREADS_MISSING_FOR_BINDING"]')
-      .waitFor();
+    await page.getByTestId('preflight-list').locator('[data-code="SPREADS_MISSING_FOR_BINDING"]').waitFor();
     await page.keyboard.press('Escape');
 
     // The server sees the same: the album cannot be ordered or approved until it is fixed.
-    await expect.poll(() => syncStatus(page)).toBe('saved');
+    await expect.poll(() => syncStatus(page), { timeout: 20_000 }).toBe('saved');
     await expect.poll(() => bindingCodes(session.access_token, albumId)).toEqual([1]);
 
     // The checkout's first step lists it with the other problems, before any form.
@@ -134,7 +131,7 @@ describe.skipIf(skipBrowserTests)('the binding rule', () => {
     await page.getByTestId('undo').click();
     await problems.waitFor({ state: 'detached' });
     await expect.poll(() => approve.isEnabled()).toBe(true);
-    await expect.poll(() => syncStatus(page)).toBe('saved');
+    await expect.poll(() => syncStatus(page), { timeout: 20_000 }).toBe('saved');
     await expect.poll(() => bindingCodes(session.access_token, albumId)).toEqual([]);
     await context.close();
   }, 180_000);

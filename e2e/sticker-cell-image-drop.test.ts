@@ -166,7 +166,9 @@ describe.skipIf(skipBrowserTests)('dropping an album image on a sticker cell', (
       )
       .toBe('filled');
     await expect.poll(async () => (await image()).model).toBe('sticker');
-    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status')).toBe('saved');
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 20_000 })
+      .toBe('saved');
     const saved = await apiCall<{ workspace: AlbumDocument }>(stack.baseUrl, `/albums/${albumId}`, {
       token: session.access_token,
     });

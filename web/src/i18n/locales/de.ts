@@ -135,7 +135,6 @@ export const de: Catalogue = {
       delete: 'Album löschen',
       confirmTitle: 'Album löschen?',
       confirmMessage: 'Möchtest du „{{title}}“ wirklich endgültig löschen?',
-      deleteError: 'Das Album konnte nicht gelöscht werden. Bitte versuche es erneut.',
     },
     users: {
       inviteTitle: 'Personen einladen',
@@ -1780,6 +1779,7 @@ export const de: Catalogue = {
     deleteMessage:
       '„{{title}}“ wird mit allen Seiten und Stickern endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
     deleted: '„{{title}}“ wurde gelöscht.',
+    deleteFailed: 'Das Album konnte nicht gelöscht werden: {{reason}}',
     activatedTitle: 'Dein Konto ist aktiviert',
     activatedBody: 'Willkommen an Bord! Du kannst jetzt alles nutzen, was Stickerbook zu bieten hat.',
   },

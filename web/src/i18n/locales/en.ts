@@ -128,7 +128,6 @@ export const en = {
       delete: 'Delete album',
       confirmTitle: 'Delete the album?',
       confirmMessage: 'Do you really want to delete “{{title}}” for good?',
-      deleteError: 'The album could not be deleted. Please try again.',
     },
     users: {
       inviteTitle: 'Invite people',
@@ -1746,6 +1745,7 @@ export const en = {
     deleteMessage:
       '“{{title}}” and all its pages and stickers will be deleted for good. This cannot be undone.',
     deleted: '“{{title}}” was deleted.',
+    deleteFailed: 'The album could not be deleted: {{reason}}',
     activatedTitle: 'Your account is activated',
     activatedBody: 'Welcome aboard! You can now use everything Stickerbook has to offer.',
   },

@@ -133,7 +133,6 @@ export const fr: Catalogue = {
       delete: 'Supprimer l’album',
       confirmTitle: 'Supprimer l’album ?',
       confirmMessage: 'Voulez-vous vraiment supprimer définitivement « {{title}} » ?',
-      deleteError: 'L’album n’a pas pu être supprimé. Veuillez réessayer.',
     },
     users: {
       inviteTitle: 'Inviter des personnes',
@@ -1783,6 +1782,7 @@ export const fr: Catalogue = {
     deleteMessage:
       '« {{title}} » sera définitivement supprimé avec toutes ses pages et tous ses stickers. Cette action est irréversible.',
     deleted: '« {{title}} » a été supprimé.',
+    deleteFailed: 'L’album n’a pas pu être supprimé : {{reason}}',
     activatedTitle: 'Votre compte est activé',
     activatedBody: 'Bienvenue à bord ! Vous pouvez maintenant profiter de tout Stickerbook.',
   },

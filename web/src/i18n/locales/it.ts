@@ -132,7 +132,6 @@ export const it: Catalogue = {
       delete: 'Elimina album',
       confirmTitle: 'Eliminare l’album?',
       confirmMessage: 'Vuoi davvero eliminare definitivamente “{{title}}”?',
-      deleteError: 'Non è stato possibile eliminare l’album. Riprova.',
     },
     users: {
       inviteTitle: 'Invita persone',
@@ -1784,6 +1783,7 @@ export const it: Catalogue = {
     deleteMessage:
       '«{{title}}» verrà eliminato definitivamente con tutte le pagine e le figurine. L’operazione non si può annullare.',
     deleted: '«{{title}}» è stato eliminato.',
+    deleteFailed: 'Non è stato possibile eliminare l’album: {{reason}}',
     activatedTitle: 'Il tuo account è attivo',
     activatedBody: 'Benvenuto a bordo! Ora puoi usare tutto ciò che Stickerbook offre.',
   },

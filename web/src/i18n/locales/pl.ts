@@ -131,7 +131,6 @@ export const pl: Catalogue = {
       delete: 'Usuń album',
       confirmTitle: 'Usunąć album?',
       confirmMessage: 'Czy na pewno chcesz trwale usunąć „{{title}}”?',
-      deleteError: 'Nie udało się usunąć albumu. Spróbuj ponownie.',
     },
     users: {
       inviteTitle: 'Zaproś osoby',
@@ -1762,6 +1761,7 @@ export const pl: Catalogue = {
     deleteMessage:
       '„{{title}}” zostanie trwale usunięty razem ze wszystkimi stronami i naklejkami. Tej operacji nie można cofnąć.',
     deleted: 'Album „{{title}}” został usunięty.',
+    deleteFailed: 'Nie udało się usunąć albumu: {{reason}}',
     activatedTitle: 'Twoje konto jest aktywne',
     activatedBody: 'Witamy na pokładzie! Możesz teraz korzystać ze wszystkiego, co oferuje Stickerbook.',
   },
