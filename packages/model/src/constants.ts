@@ -177,6 +177,13 @@ export const VAT_MULTIPLIER = 1.19;
 export const DEFAULT_ALBUM_COUNT = 50;
 export const DEFAULT_STICKER_PACKAGING = 'stickerpack';
 export const STICKER_PACKAGING_TYPES = ['stickerpack', 'stickerbox_single_variety'] as const;
+/**
+ * SPEC §4: the packaging is `stickerbox_single_variety`, which the notes also spell `stickerboxSingleVariety`.
+ * Both are accepted where a request names a packaging; the order stores the first.
+ */
+export function canonicalPackagingType(value: string): string {
+  return value === 'stickerboxSingleVariety' ? 'stickerbox_single_variety' : value;
+}
 export const ALBUM_CATEGORIES = ['business', 'wedding', 'sports', 'birthday', 'school', 'community'] as const;
 export type AlbumCategory = (typeof ALBUM_CATEGORIES)[number];
 /** Album-count slider range per category (SPEC §5). */

@@ -181,6 +181,14 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     });
   });
 
+  it('stores the single-variety box under one name, whichever spelling the order sends (SPEC §4)', async () => {
+    const fresh = await cleanAlbum(t.app, owner.access_token);
+    const placed = await place(orderForm(fresh.id, { stickerPackagingType: 'stickerboxSingleVariety' }));
+    expect(placed.statusCode).toBe(201);
+    const order = await call('GET', `/orders/${placed.json().order.id}`, { token: owner.access_token });
+    expect(order.json().order.sticker_packaging_type).toBe('stickerbox_single_variety');
+  });
+
   it('names every missing required field with a translated message', async () => {
     const response = await place(
       {
