@@ -1,3 +1,4 @@
+import { UPLOAD_DOMAINS } from '@stickerbook/model';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -89,7 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurityHeaders(app, {
     production: config.appEnv === 'production',
     imageOrigins: [
-      ...(config.pexelsApiKey ? ['https://images.pexels.com'] : []),
+      ...(config.pexelsApiKey ? UPLOAD_DOMAINS.map((host) => `https://${host}`) : []),
       ...(s3Origin ? [s3Origin] : []),
     ],
     connectOrigins: s3Origin ? [s3Origin] : [],

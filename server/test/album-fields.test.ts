@@ -41,4 +41,17 @@ describe('SPEC §3 album fields', () => {
     expect(response.statusCode).toBe(200);
     expect((await open(created.id)).total_sticker_sorts).toBe(before + 2);
   });
+
+  it('answers the sticker template, its settings and the custom fonts under their SPEC §3 names, from the document', async () => {
+    const created = await createAlbum(t.app, owner.access_token);
+    const album = (await open(created.id)) as unknown as {
+      workspace: AlbumDocument;
+      stickerTemplateId: number;
+      stickerTemplateSettings: { id: number; blank_enabled: boolean };
+      customFonts: Array<{ name: string }>;
+    };
+    expect(album.stickerTemplateId).toBe(album.workspace.settings.stickerTemplateId);
+    expect(album.stickerTemplateSettings).toEqual(album.workspace.settings.stickerTemplateSettings);
+    expect(album.customFonts).toEqual(album.workspace.settings.customFonts);
+  });
 });

@@ -87,10 +87,10 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     return { job, seen, file };
   }
 
-  /** 14 album pages, each 250 x 317 mm: 2 mm bleed and an 8 mm slug with crop marks around the 230 x 297 mm trim. */
+  /** 16 album pages, each 250 x 317 mm: 2 mm bleed and an 8 mm slug with crop marks around the 230 x 297 mm trim. */
   async function expectAlbumPageBoxes(file: string) {
     const pdf = await PDFDocument.load(readFileSync(file));
-    expect(pdf.getPageCount()).toBe(14);
+    expect(pdf.getPageCount()).toBe(16);
     const mm = (pt: number) => Math.round((pt / PT_PER_MM) * 1000) / 1000;
     for (const page of pdf.getPages()) {
       const media = page.getMediaBox();
@@ -104,7 +104,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
       expect(mm(media.y + media.height - (trim.y + trim.height))).toBe(10);
       expect(mm(bleed.x - media.x)).toBe(8);
     }
-    const boxes = (await run('pdfinfo', ['-box', '-f', '1', '-l', '14', file])).stdout;
+    const boxes = (await run('pdfinfo', ['-box', '-f', '1', '-l', '16', file])).stdout;
     const sizeOf = (box: string) =>
       [
         ...boxes.matchAll(new RegExp(`${box}:\\s+([\\d.-]+)\\s+([\\d.-]+)\\s+([\\d.]+)\\s+([\\d.]+)`, 'g')),
@@ -112,8 +112,8 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
         Math.round(((Number(m[3]) - Number(m[1])) / PT_PER_MM) * 10) / 10,
         Math.round(((Number(m[4]) - Number(m[2])) / PT_PER_MM) * 10) / 10,
       ]);
-    expect(sizeOf('BleedBox')).toEqual(Array(14).fill([234, 301]));
-    expect(sizeOf('TrimBox')).toEqual(Array(14).fill([230, 297]));
+    expect(sizeOf('BleedBox')).toEqual(Array(16).fill([234, 301]));
+    expect(sizeOf('TrimBox')).toEqual(Array(16).fill([230, 297]));
     return pdf;
   }
 
@@ -185,8 +185,8 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
 
   it('exports the album inside as a plain print PDF: pages in order, exact boxes, embedded fonts, real text, photos untouched', async () => {
     const { job, seen, file } = await exportFile({ pdfx: false }, 'album_softcover_inside');
-    // Wedding blueprint: 8 spreads, the cover printed separately, so 7 inner spreads = 14 pages.
-    expect(job.pages_total).toBe(14);
+    // Wedding blueprint: 9 spreads, the cover printed separately, so 8 inner spreads = 16 pages.
+    expect(job.pages_total).toBe(16);
     expect(seen.some((s) => s.state === 'working')).toBe(true);
     await expectAlbumPageBoxes(file);
     await expectEmbeddedFonts(file);
@@ -212,7 +212,7 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
   it('makes the print shop file PDF/X-4 with a CMYK output intent, keeping boxes, fonts, text and photo resolution', async () => {
     // The preset is PDF/X; designs with opacity keep live transparency (PDF/X-4), nothing is flattened.
     const { job, file } = await exportFile({}, 'album_softcover_inside');
-    expect(job.pages_total).toBe(14);
+    expect(job.pages_total).toBe(16);
     await expectPdfx(file);
     const pdf = await expectAlbumPageBoxes(file);
     expect(pdf.getTitle()).toBe(title);
@@ -240,8 +240,8 @@ describe.skipIf(!printTestsCanRun)('print exports through the render route', () 
     await expectPdfx(file);
     const pdf = await PDFDocument.load(readFileSync(file));
     const trim = pdf.getPage(0).getTrimBox();
-    // 8 spreads: 7 inlay spreads, spine = ceil(0.14 x 5 x 10) / 10 = 0.7 mm
-    expect(Math.round((trim.width / PT_PER_MM) * 100) / 100).toBe(460.7);
+    // 9 spreads: 8 inlay spreads, spine = ceil(0.14 x 6 x 10) / 10 = 0.9 mm
+    expect(Math.round((trim.width / PT_PER_MM) * 100) / 100).toBe(460.9);
   }, 120_000);
 
   it('makes a 240 x 75 mm stickerpack sheet with the text stickerpack, as PDF/X-4', async () => {
@@ -350,7 +350,7 @@ describe.skipIf(!printTestsCanRun)('render tokens and access to exports', () => 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       album: { id: albumId },
-      statistics: { spreadsCount: 8, spine: 0.7 },
+      statistics: { spreadsCount: 9, spine: 0.9 },
     });
     expect(Object.keys(response.json().templates).length).toBeGreaterThan(10);
   });

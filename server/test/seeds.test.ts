@@ -409,6 +409,17 @@ describe('sticker template seeds', () => {
 });
 
 describe('blueprint texts in every album language', () => {
+  it.each(blueprints)(
+    '$name can be bound as it comes: an even number of spreads inside the cover',
+    ({ blueprint }) => {
+      const doc = blueprint.workspace as AlbumDocument;
+      expect(model.albumStatistics(doc).spreadsNeeded).toBe(0);
+      expect(model.albumPreflight(doc, {}).map((entry) => entry.code)).not.toContain(
+        'SPREADS_MISSING_FOR_BINDING',
+      );
+    },
+  );
+
   it.each(['de', 'fr', 'it', 'pl'])('translates every text of every blueprint into %s', (language) => {
     const texts = readJson(join(seedsDir, 'blueprint-texts', `${language}.json`)) as Record<string, string>;
     for (const { name, blueprint } of blueprints) {

@@ -152,6 +152,8 @@ describe.each(DATABASE_KINDS)('sticker link on %s', (kind) => {
       position: 'Goalkeeper',
       sectionId,
       image: list[0].image.id,
+      // SPEC §3 stickerUpload: which upload it was merged from.
+      stickerUpload: list[0].id,
     });
     expect(sticker.cx).toBeCloseTo(faceCentre.x, 1);
     expect(sticker.cscale).toBeGreaterThanOrEqual(1);

@@ -176,6 +176,18 @@ describe.each(DATABASE_KINDS)('stock photos from Pexels on %s', (kind) => {
     expect(response.statusCode).toBe(404);
   });
 
+  it('never hands out a photo whose files are outside the upload domains (SPEC §9), by search or by id', async () => {
+    const found = await search('query=lighthouse&locale=en-US');
+    expect(found.statusCode).toBe(200);
+    expect(found.json().photos).toEqual([]);
+    const byId = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/stock_photos/5001',
+      headers: bearer(user.access_token),
+    });
+    expect(byId.statusCode).toBe(404);
+  });
+
   it('answers an empty, unavailable page when Pexels fails', async () => {
     fake.failWith = 503;
     const response = await search('query=never%20asked%20before');

@@ -168,6 +168,23 @@ export const PAGE_SIZES = { orders: 25, profileOrders: 3, dashboard: 20, stock: 
 export const DASHBOARD_SORT_FIELDS = ['release_date', 'created_at'] as const;
 export const DASHBOARD_DEFAULT_SORT = { field: 'created_at', order: 'desc' } as const;
 
+// Outside image hosts ----------------------------------------------------------------------------------------
+
+/**
+ * SPEC §9 "upload domains whitelisted (list not shown)": the outside hosts whose image URLs the product hands to
+ * browsers and to the render worker, which fetch them by URL. Only the stock photo CDN; our own origin and the
+ * storage endpoint are ours. A URL elsewhere (a provider answer pointing to another host) is not passed on.
+ */
+export const UPLOAD_DOMAINS = ['images.pexels.com'] as const;
+
+/** An https URL on one of the allowed upload domains. */
+export function isAllowedUploadUrl(url: string, domains: readonly string[] = UPLOAD_DOMAINS): boolean {
+  // No URL class here (no DOM or Node APIs in the model): the authority must be a plain host, so user info
+  // ("https://images.pexels.com@elsewhere/") or another scheme never passes.
+  const match = /^https:\/\/([a-z0-9.-]+)(?::\d+)?(?:[/?#]|$)/i.exec(url);
+  return match !== null && domains.includes(match[1]!.toLowerCase());
+}
+
 // Orders, pricing, checkout -----------------------------------------------------------------------------------
 
 /** Order button price label: "from 285 €", "from 1241 zł" in Polish. */
@@ -177,6 +194,13 @@ export const VAT_MULTIPLIER = 1.19;
 export const DEFAULT_ALBUM_COUNT = 50;
 export const DEFAULT_STICKER_PACKAGING = 'stickerpack';
 export const STICKER_PACKAGING_TYPES = ['stickerpack', 'stickerbox_single_variety'] as const;
+/**
+ * SPEC §4: the packaging is `stickerbox_single_variety`, which the notes also spell `stickerboxSingleVariety`.
+ * Both are accepted where a request names a packaging; the order stores the first.
+ */
+export function canonicalPackagingType(value: string): string {
+  return value === 'stickerboxSingleVariety' ? 'stickerbox_single_variety' : value;
+}
 export const ALBUM_CATEGORIES = ['business', 'wedding', 'sports', 'birthday', 'school', 'community'] as const;
 export type AlbumCategory = (typeof ALBUM_CATEGORIES)[number];
 /** Album-count slider range per category (SPEC §5). */

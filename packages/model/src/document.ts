@@ -117,6 +117,15 @@ export interface Sticker {
   createdAt?: string;
   tags?: string[];
   logo?: boolean;
+  /** SPEC §3: the sticker link upload this sticker was merged from (sticker-link merge), if any. */
+  stickerUpload?: string | null;
+  /** SPEC §3: where the photo came from before it was an image record (an imported file's or a stock URL). */
+  src?: string;
+  /** SPEC §3: picked for placing: the next sticker cell chosen (a tap on a phone) receives it. */
+  stickerPlacing?: boolean;
+  /** SPEC §3: where the sticker was last dropped on free spread space (mm, spread coordinates). */
+  x?: number;
+  y?: number;
 }
 
 export interface AlbumSettings {

@@ -4,6 +4,7 @@ import {
   fillSchema,
   inlineStyleSchema,
   richTextSchema,
+  stickerSchema,
   stickerTemplateSchema,
 } from './schema.ts';
 
@@ -119,5 +120,27 @@ describe('sticker template schema', () => {
       stickerTemplateSchema.safeParse({ ...template, nodes: { i: { ...template.nodes.t, type: 'Image' } } })
         .success,
     ).toBe(false);
+  });
+});
+
+describe('sticker schema', () => {
+  const sticker = { id: 's1', name: 'Anna', position: '', doubleSticker: false, sectionId: 'sec' };
+
+  it('has the SPEC §3 fields stickerUpload, src, stickerPlacing, x and y', () => {
+    const full = {
+      ...sticker,
+      stickerUpload: 'u1',
+      src: 'https://images.example/anna.jpg',
+      stickerPlacing: true,
+    };
+    expect(stickerSchema.safeParse({ ...full, x: 12.5, y: 40 }).success).toBe(true);
+    expect(stickerSchema.safeParse({ ...sticker, stickerUpload: null }).success).toBe(true);
+  });
+
+  it('bounds them like every other field', () => {
+    expect(stickerSchema.safeParse({ ...sticker, x: Number.POSITIVE_INFINITY }).success).toBe(false);
+    expect(stickerSchema.safeParse({ ...sticker, stickerPlacing: 'yes' }).success).toBe(false);
+    expect(stickerSchema.safeParse({ ...sticker, src: 'x'.repeat(2049) }).success).toBe(false);
+    expect(stickerSchema.safeParse({ ...sticker, stickerUpload: '__proto__' }).success).toBe(false);
   });
 });

@@ -285,6 +285,11 @@ export const stickerSchema = z.strictObject({
   createdAt: z.string().max(64).optional(),
   tags: z.array(z.string().max(64)).max(64).optional(),
   logo: z.boolean().optional(),
+  stickerUpload: idSchema.nullable().optional(),
+  src: z.string().max(2048).optional(),
+  stickerPlacing: z.boolean().optional(),
+  x: coordinate.optional(),
+  y: coordinate.optional(),
 });
 
 export const STICKER_FIELDS = Object.keys(stickerSchema.shape) as Array<keyof typeof stickerSchema.shape>;

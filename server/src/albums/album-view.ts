@@ -45,6 +45,13 @@ export const albumSchema = albumSummarySchema.extend({
   albumPreviewPath: z.string().nullable(),
   colors: z.array(z.string()),
   fonts: z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() }),
+  /**
+   * SPEC §3 album fields kept in the document's settings (one place, saved and undone with the album); here as
+   * the spec names them. `onboardingState` is derived, not stored: GET /albums/{id}/onboarding_state.
+   */
+  stickerTemplateId: z.number().int(),
+  stickerTemplateSettings: z.object({ id: z.number().int(), blank_enabled: z.boolean() }),
+  customFonts: z.array(z.object({ name: z.string() })),
   /** The AlbumDocument of packages/model. */
   workspace: z.record(z.string(), z.unknown()),
   version: z.number().int(),
@@ -127,6 +134,9 @@ export function toAlbumView(
     albumPreviewPath: albumPreviewPath(row),
     colors: row.workspace.settings.colors,
     fonts: row.workspace.settings.fonts,
+    stickerTemplateId: row.workspace.settings.stickerTemplateId,
+    stickerTemplateSettings: row.workspace.settings.stickerTemplateSettings,
+    customFonts: row.workspace.settings.customFonts,
     workspace: row.workspace as unknown as Record<string, unknown>,
     version: row.version,
     access,

@@ -5,6 +5,7 @@
  * are the provider's, and the editor judges them with what the provider reports).
  */
 import {
+  PREFLIGHT_CODES,
   albumPreflight,
   albumStatistics,
   type AlbumDocument,
@@ -19,12 +20,13 @@ import { images } from '../db/schema.ts';
 import type { Language } from '../http/languages.ts';
 
 export const preflightEntrySchema = z.object({
-  code: z.enum(['EMPTY_STICKER_CELL', 'STICKER_WITHOUT_NAME', 'IMAGE_RESOLUTION_TOO_LOW', 'EMPTY_SECTION']),
+  code: z.enum(PREFLIGHT_CODES),
   message: z.string(),
   spread_id: z.string().optional(),
   element_id: z.string().optional(),
   sticker_id: z.string().optional(),
   section_id: z.string().optional(),
+  count: z.number().int().optional(),
 });
 export type PreflightEntryView = z.infer<typeof preflightEntrySchema>;
 
@@ -34,36 +36,44 @@ export const albumStatisticsSchema = z.object({
   spine: z.number(),
 });
 
-const MESSAGES: Record<Language, Record<PreflightCode, string>> = {
+/** A message is a text, or a text of the entry's count. */
+type Message = string | ((count: number) => string);
+
+const MESSAGES: Record<Language, Record<PreflightCode, Message>> = {
   de: {
     EMPTY_STICKER_CELL: 'Ein Stickerfeld ist noch leer.',
     STICKER_WITHOUT_NAME: 'Name muss ausgefüllt werden',
     IMAGE_RESOLUTION_TOO_LOW: 'Ein Bild hat eine zu niedrige Auflösung für den Druck (unter 75 dpi).',
     EMPTY_SECTION: 'Ein Kapitel hat noch keine Seiten.',
+    SPREADS_MISSING_FOR_BINDING: (count) => `Für die Bindung fehlen noch Doppelseiten: ${count}`,
   },
   en: {
     EMPTY_STICKER_CELL: 'A sticker cell is still empty.',
     STICKER_WITHOUT_NAME: 'Name is required',
     IMAGE_RESOLUTION_TOO_LOW: 'An image has too low a resolution for print (below 75 dpi).',
     EMPTY_SECTION: 'A chapter has no pages yet.',
+    SPREADS_MISSING_FOR_BINDING: (count) => `Spreads still to add for binding: ${count}`,
   },
   fr: {
     EMPTY_STICKER_CELL: 'Une case de sticker est encore vide.',
     STICKER_WITHOUT_NAME: 'Le nom est obligatoire',
     IMAGE_RESOLUTION_TOO_LOW: 'Une image a une résolution trop faible pour l’impression (moins de 75 dpi).',
     EMPTY_SECTION: 'Un chapitre n’a pas encore de pages.',
+    SPREADS_MISSING_FOR_BINDING: (count) => `Doubles pages encore à ajouter pour la reliure : ${count}`,
   },
   it: {
     EMPTY_STICKER_CELL: 'Una casella per figurina è ancora vuota.',
     STICKER_WITHOUT_NAME: 'Il nome è obbligatorio',
     IMAGE_RESOLUTION_TOO_LOW: 'Un’immagine ha una risoluzione troppo bassa per la stampa (meno di 75 dpi).',
     EMPTY_SECTION: 'Un capitolo non ha ancora pagine.',
+    SPREADS_MISSING_FOR_BINDING: (count) => `Doppie pagine ancora da aggiungere per la rilegatura: ${count}`,
   },
   pl: {
     EMPTY_STICKER_CELL: 'Pole na naklejkę jest jeszcze puste.',
     STICKER_WITHOUT_NAME: 'Imię jest wymagane',
     IMAGE_RESOLUTION_TOO_LOW: 'Zdjęcie ma zbyt niską rozdzielczość do druku (poniżej 75 dpi).',
     EMPTY_SECTION: 'Rozdział nie ma jeszcze stron.',
+    SPREADS_MISSING_FOR_BINDING: (count) => `Rozkładówki do dodania przed oprawą: ${count}`,
   },
 };
 
@@ -96,5 +106,8 @@ export async function loadAlbumChecks(db: Db, albumId: string, doc: AlbumDocumen
 }
 
 export function preflightView(entries: readonly PreflightEntry[], language: Language): PreflightEntryView[] {
-  return entries.map((entry) => ({ ...entry, message: MESSAGES[language][entry.code] }));
+  return entries.map((entry) => {
+    const message = MESSAGES[language][entry.code];
+    return { ...entry, message: typeof message === 'string' ? message : message(entry.count ?? 1) };
+  });
 }

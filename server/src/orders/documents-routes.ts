@@ -16,7 +16,7 @@ import {
 import { documentLanguage } from '../invoices/order-invoice-data.ts';
 import { createStorage } from '../storage/index.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { translated } from './texts.ts';
+import { requestLanguage, translated } from './texts.ts';
 import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { requireAdmin } from './admin-access.ts';
@@ -155,7 +155,10 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const admin = requireAdmin(request);
       const order = await adminOrder(request.params.id);
-      await startExport({ database, config }, { order, userId: admin.id });
+      await startExport(
+        { database, config },
+        { order, userId: admin.id, language: requestLanguage(request) },
+      );
       return reply.status(202).send(await artifactView(order.id));
     },
   );

@@ -3,7 +3,7 @@
  * may see the album (guests too); ordering for signed-in users; an order for its user (and admins); anyone else
  * gets 404 for albums and orders alike, so ids do not leak.
  */
-import { PAGE_SIZES } from '@stickerbook/model';
+import { canonicalPackagingType, PAGE_SIZES } from '@stickerbook/model';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,7 +33,7 @@ const asArray = (value: unknown) => (value === undefined ? [] : Array.isArray(va
 
 const checkoutQuerySchema = z.strictObject({
   no_albums: z.coerce.number().int().optional(),
-  sticker_packaging_type: z.string().max(50).optional(),
+  sticker_packaging_type: z.string().max(50).transform(canonicalPackagingType).optional(),
   country_code: z.string().max(2).optional(),
   order_features: z.preprocess(asArray, z.array(z.string().max(100)).max(20)),
   voucher_code: z.string().max(100).optional(),
@@ -67,7 +67,7 @@ const orderFormSchema = z.strictObject({
   orderFeatures: z.array(z.string().max(100)).max(20).default([]),
   voucherCode: text(100),
   quoteName: text(1000),
-  stickerPackagingType: text(100),
+  stickerPackagingType: z.string().max(100).transform(canonicalPackagingType).nullable().optional(),
   releaseDate: text(100),
   vatId: text(100),
   buyerReference: text(100),
@@ -283,7 +283,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { order, userId } = await reviewableOrder(requirePrincipal(request), request.params.id);
-      await approvePrint(ctx, app.realtime, { order, userId });
+      await approvePrint(ctx, app.realtime, { order, userId, language: requestLanguage(request) });
       return { order: await orderView(order, request) };
     },
   );

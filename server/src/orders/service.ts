@@ -19,11 +19,11 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../auth/access-tokens.ts';
 import type { AlbumChecksCache } from '../albums/checks-cache.ts';
-import { preflightView, type AlbumChecks } from '../albums/preflight-view.ts';
+import { loadAlbumChecks, preflightView, type AlbumChecks } from '../albums/preflight-view.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Language } from '../http/languages.ts';
-import { albumFreshness, type AlbumFreshness } from '../repositories/albums.ts';
+import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../repositories/albums.ts';
 import type { JobSender } from '../jobs/sender.ts';
 import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
 import {
@@ -73,6 +73,25 @@ export function fieldErrors(
   return Object.entries(errors).flatMap(([field, code]) =>
     code ? [{ field: names[field] ?? field, code, message: fieldMessage(code, language) }] : [],
   );
+}
+
+/** 422 ALBUM_HAS_ERRORS: the album's preflight entries, each with its message in the caller's language. */
+export function albumHasErrors(checks: Pick<AlbumChecks, 'errors'>, language: Language): AppError {
+  return new AppError(422, 'ALBUM_HAS_ERRORS', 'The album has errors to fix before it can be ordered', {
+    errors: preflightView(checks.errors, language),
+  });
+}
+
+/**
+ * SPEC §5: an album with preflight errors is not printed. Ordering checks it (place-order.ts); so do the print
+ * approval and the print partner's export, since the album stays editable between the order and the approval
+ * (a deleted spread breaks the binding rule). The current document is read, not a cache: both are rare calls.
+ */
+export async function refuseAlbumWithErrors(db: Db, albumId: string, language: Language): Promise<void> {
+  const current = await currentAlbumDocument(db, albumId);
+  if (!current) throw notFound('Album');
+  const checks = await loadAlbumChecks(db, albumId, current.doc);
+  if (checks.errors.length > 0) throw albumHasErrors(checks, language);
 }
 
 export interface CheckoutAlbumState {

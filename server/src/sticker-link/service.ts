@@ -192,6 +192,7 @@ export function stickerPatchesFor(
     position: upload.position.slice(0, STICKER_POSITION_MAX),
     doubleSticker: false,
     image: upload.imageId,
+    stickerUpload: upload.id,
     createdAt: new Date().toISOString(),
     ...crop,
     ...(sectionId ? { sectionId } : {}),

@@ -20,6 +20,8 @@ export interface FakePexelsPhoto {
   photographer: string;
   alt: string;
   tags: string[];
+  /** Where its image files are; images.pexels.com unless a test says otherwise. */
+  host?: string;
 }
 
 /** 40 'celebration' photos, 5 'office team' ones, one football and one mountain photo. */
@@ -43,13 +45,21 @@ export function defaultPexelsPhotos(): FakePexelsPhoto[] {
   }
   photos.push({ id: 3001, photographer: 'Stadium Shots', alt: 'A football on grass', tags: ['football'] });
   photos.push({ id: 4001, photographer: 'Hill Walker', alt: 'Snow on a mountain', tags: ['mountain'] });
+  // A photo whose files are on a host outside the upload domains (SPEC §9): never handed out.
+  photos.push({
+    id: 5001,
+    photographer: 'Elsewhere',
+    alt: 'A lighthouse',
+    tags: ['lighthouse'],
+    host: 'cdn.elsewhere.example',
+  });
   return photos;
 }
 
 export async function startFakePexels(apiKey: string, photos = defaultPexelsPhotos()): Promise<FakePexels> {
   let base = '';
   const resource = (photo: FakePexelsPhoto) => {
-    const file = `https://images.pexels.com/photos/${photo.id}/pexels-photo-${photo.id}.jpeg`;
+    const file = `https://${photo.host ?? 'images.pexels.com'}/photos/${photo.id}/pexels-photo-${photo.id}.jpeg`;
     return {
       id: photo.id,
       width: 4000,

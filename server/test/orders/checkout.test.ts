@@ -109,6 +109,14 @@ describe.each(DATABASE_KINDS)('checkout quote on %s', (kind) => {
     ]);
   });
 
+  it('accepts the stickerboxSingleVariety spelling of the single-variety box (SPEC §4)', async () => {
+    const snake = (await quote('?sticker_packaging_type=stickerbox_single_variety')).json().checkout;
+    const camel = await quote('?sticker_packaging_type=stickerboxSingleVariety');
+    expect(camel.statusCode).toBe(200);
+    expect(camel.json().checkout.line_items).toEqual(snake.line_items);
+    expect(camel.json().checkout.amount_gross).toBe(snake.amount_gross);
+  });
+
   it('quotes an Austrian business with a valid VAT id under reverse charge: no VAT, a lower total', async () => {
     const consumer = (await quote('?country_code=AT')).json().checkout;
     const response = await quote('?country_code=AT&vat_id=atu%20135%20856%2027');

@@ -147,3 +147,58 @@ export async function addEmptyCell(
   });
   return { status: response.statusCode, cellId, body: response.body };
 }
+
+/**
+ * Removes the fixture's last content spread through the mutations route: 2 spreads are left, so 1 inside the cover,
+ * and the binding needs an even number (SPREADS_MISSING_FOR_BINDING, count 1, at the remaining content spread).
+ * Answers the spread's node, for putting it back.
+ */
+export async function removeLastContentSpread(
+  app: FastifyInstance,
+  token: string,
+  album: { id: string; workspace: Record<string, unknown> },
+): Promise<{ status: number; spread: Record<string, unknown> }> {
+  const nodes = album.workspace.nodes as Record<string, { id: string; type: string; parentId: string }>;
+  const keep = stickerSpreadOf(album.workspace);
+  const spread = Object.values(nodes).find(
+    (node) => node.type === 'Spread' && node.parentId === nodes[keep]!.parentId && node.id !== keep,
+  );
+  if (!spread) throw new Error('fixture has no second content spread');
+  const status = await mutate(app, token, album.id, [{ op: 'remove', path: `/nodes/${spread.id}` }]);
+  return { status, spread };
+}
+
+/** Puts a node back (the spread removeLastContentSpread answered). */
+export async function addNode(
+  app: FastifyInstance,
+  token: string,
+  albumId: string,
+  node: Record<string, unknown>,
+): Promise<number> {
+  return mutate(app, token, albumId, [{ op: 'add', path: `/nodes/${String(node.id)}`, value: node }]);
+}
+
+async function mutate(
+  app: FastifyInstance,
+  token: string,
+  albumId: string,
+  patches: unknown[],
+): Promise<number> {
+  const current = await app.inject({
+    method: 'GET',
+    url: `/api/v1/albums/${albumId}`,
+    headers: bearer(token),
+  });
+  const response = await app.inject({
+    method: 'POST',
+    url: `/api/v1/albums/${albumId}/mutations`,
+    headers: bearer(token),
+    payload: {
+      patches,
+      version: current.json().version as number,
+      clientId: 'order-tests',
+      mutationId: `order-test-${randomUUID()}`,
+    },
+  });
+  return response.statusCode;
+}

@@ -14,7 +14,16 @@ import {
   type Session,
   type TestApp,
 } from '../helpers/test-app.ts';
-import { addEmptyCell, caller, cleanAlbum, futureDay, idempotencyKey, orderForm } from './helpers.ts';
+import {
+  addEmptyCell,
+  caller,
+  cleanAlbum,
+  futureDay,
+  idempotencyKey,
+  orderForm,
+  removeLastContentSpread,
+  stickerSpreadOf,
+} from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
   let t: TestApp;
@@ -177,6 +186,14 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
       code: 'VALIDATION_FAILED',
       details: { location: 'headers' },
     });
+  });
+
+  it('stores the single-variety box under one name, whichever spelling the order sends (SPEC §4)', async () => {
+    const fresh = await cleanAlbum(t.app, owner.access_token);
+    const placed = await place(orderForm(fresh.id, { stickerPackagingType: 'stickerboxSingleVariety' }));
+    expect(placed.statusCode).toBe(201);
+    const order = await call('GET', `/orders/${placed.json().order.id}`, { token: owner.access_token });
+    expect(order.json().order.sticker_packaging_type).toBe('stickerbox_single_variety');
   });
 
   it('names every missing required field with a translated message', async () => {
@@ -410,6 +427,27 @@ describe.each(DATABASE_KINDS)('placing orders on %s', (kind) => {
     expect((await call('GET', `/albums/${broken.id}`, { token: owner.access_token })).json().hasOrder).toBe(
       false,
     );
+  });
+
+  it('refuses an album whose spreads cannot be bound, naming how many are missing and where', async () => {
+    const short = await cleanAlbum(t.app, owner.access_token);
+    expect((await removeLastContentSpread(t.app, owner.access_token, short)).status).toBe(200);
+    const response = await place(orderForm(short.id), { language: 'fr' });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().error).toMatchObject({
+      code: 'ALBUM_HAS_ERRORS',
+      details: {
+        errors: [
+          {
+            code: 'SPREADS_MISSING_FOR_BINDING',
+            count: 1,
+            spread_id: stickerSpreadOf(short.workspace),
+            message: 'Doubles pages encore à ajouter pour la reliure : 1',
+          },
+        ],
+      },
+    });
+    expect(await ordersOfAlbum(short.id)).toBe(0);
   });
 
   it('creates one order for a double click and for a retried request, and refuses a reused key', async () => {

@@ -11,7 +11,15 @@ import { buildApp } from '../../src/app.ts';
 import { openDatabase } from '../../src/db/database.ts';
 import { connect, listen, next, sendMutation } from '../helpers/realtime-client.ts';
 import { DATABASE_KINDS, signUp, startTestApp, type Session, type TestApp } from '../helpers/test-app.ts';
-import { caller, cleanAlbum, idempotencyKey, orderForm } from './helpers.ts';
+import {
+  addNode,
+  caller,
+  cleanAlbum,
+  idempotencyKey,
+  orderForm,
+  removeLastContentSpread,
+  stickerSpreadOf,
+} from './helpers.ts';
 
 function textNodeOf(workspace: Record<string, unknown>): DocNode {
   return Object.values((workspace as unknown as AlbumDocument).nodes).find(
@@ -61,6 +69,35 @@ describe.each(DATABASE_KINDS)('review and print approval on %s', (kind) => {
       token,
       payload: message === undefined ? undefined : { message },
     });
+
+  it('refuses to approve an album that lost a spread the binding needs, until it is put back', async () => {
+    const { album, orderId } = await orderedAlbum();
+    const { status, spread } = await removeLastContentSpread(t.app, owner.access_token, album);
+    expect(status).toBe(200);
+    const refused = await call('POST', `/orders/${orderId}/print_approval`, {
+      token: owner.access_token,
+      language: 'de',
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error).toMatchObject({
+      code: 'ALBUM_HAS_ERRORS',
+      details: {
+        errors: [
+          {
+            code: 'SPREADS_MISSING_FOR_BINDING',
+            count: 1,
+            spread_id: stickerSpreadOf(album.workspace),
+            message: 'Für die Bindung fehlen noch Doppelseiten: 1',
+          },
+        ],
+      },
+    });
+    expect((await call('GET', `/albums/${album.id}`, { token: owner.access_token })).json().locked).toBe(
+      false,
+    );
+    expect(await addNode(t.app, owner.access_token, album.id, spread)).toBe(200);
+    expect((await approve(orderId)).statusCode).toBe(200);
+  });
 
   it('locks on approval and unlocks on feedback, each only in its state', async () => {
     const { album, orderId } = await orderedAlbum();

@@ -100,6 +100,27 @@ describe('clipboard', () => {
     expect(editor.doc).toBe(doc);
   });
 
+  it('reports invalid content in our format (SPEC §8) without pasting, and stays quiet about foreign text', async () => {
+    const doc = shapes();
+    const { editor, clipboard } = makeEditor(doc);
+    const errors: Array<{ code: string; message?: string }> = [];
+    editor.errors.on((error) => errors.push(error));
+    clipboard.text = 'plain text from a mail';
+    expect(await runAction(editor, { type: 'paste' })).toBe(false);
+    expect(errors).toEqual([]);
+    clipboard.text = JSON.stringify({
+      format: CLIPBOARD_FORMAT,
+      elements: [{ type: 'Rectangle', props: { x: 'Anna', y: 0, width: 10, height: 10 } }],
+    });
+    expect(await runAction(editor, { type: 'paste' })).toBe(false);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.code).toBe('INVALID_CLIPBOARD');
+    // The reason, for the log; never the content, which may hold people's names.
+    expect(errors[0]!.message).toMatch(/ at /);
+    expect(errors[0]!.message).not.toContain('Anna');
+    expect(editor.doc).toBe(doc);
+  });
+
   it('cuts: copies and deletes in one history entry', async () => {
     const { editor, clipboard } = makeEditor(shapes());
     editor.select(['a']);

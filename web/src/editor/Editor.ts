@@ -378,6 +378,7 @@ export class Editor {
       shift: input.shiftKey ?? false,
       ctrl: (input.ctrlKey ?? false) || (input.metaKey ?? false),
       alt: input.altKey ?? false,
+      touch: input.pointerType === 'touch',
     };
   }
 

@@ -8,6 +8,7 @@ import {
   duplicateElements,
   groupElements,
   pasteElements,
+  readClipboard,
   spreadOf,
   ungroupElements,
 } from '@stickerbook/model';
@@ -79,12 +80,21 @@ async function cut(editor: Editor, ids: string[]): Promise<boolean> {
   return editor.change('cut', (doc) => deleteElements(doc, ids), { select: true });
 }
 
-/** Pastes the system clipboard onto the current spread; foreign or malformed text changes nothing. */
+/**
+ * Pastes the system clipboard onto the current spread; foreign or malformed text changes nothing. Content in our
+ * format that fails validation is an error (SPEC §8 "invalid clipboard logged"): `INVALID_CLIPBOARD` on
+ * `editor.errors`, which the UI reports to the server's log and shows as the generic error.
+ */
 async function paste(editor: Editor): Promise<boolean> {
   if (!editor.refuseIfReadOnly()) return false;
   const text = await editor.clipboard.readText();
   const target = editor.selectionController.currentSpreadId();
   if (!target) return false;
+  const { issue } = readClipboard(text);
+  if (issue) {
+    editor.errors.emit({ code: 'INVALID_CLIPBOARD', message: issue });
+    return false;
+  }
   const last = lastCopy.get(editor);
   const offset = last && last.text === text && last.spreadId === target ? 10 : 0;
   return editor.change('paste', (doc) => pasteElements(doc, text, target, { offset }), { select: true });

@@ -18,6 +18,8 @@ export interface PointerInput {
   ctrlKey?: boolean;
   metaKey?: boolean;
   altKey?: boolean;
+  /** DOM PointerEvent.pointerType: a finger ('touch') gets the phone's drag sensitivity (SPEC §9). */
+  pointerType?: string;
 }
 
 export interface WheelInput {

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ids, run, smallAlbum, withNode } from '../test-support.ts';
-import { CLIPBOARD_FORMAT, copyElements, cutElements, parseClipboard, pasteElements } from './clipboard.ts';
+import {
+  CLIPBOARD_FORMAT,
+  copyElements,
+  cutElements,
+  parseClipboard,
+  pasteElements,
+  readClipboard,
+} from './clipboard.ts';
 
 function album() {
   let doc = withNode(smallAlbum(), 'g', 'Group', 'p1', 'a0', { x: 100, y: 100, width: 20, height: 20 });
@@ -84,5 +91,16 @@ describe('copy and paste', () => {
     for (let i = 0; i < 5000; i++)
       element = { type: 'Group', props: { x: 0, y: 0, width: 1, height: 1 }, children: [element] };
     expect(parseClipboard({ format: CLIPBOARD_FORMAT, elements: [element] })).toBeUndefined();
+  });
+});
+
+describe('reading clipboard content', () => {
+  it('tells foreign text, valid content and invalid content in our format apart', () => {
+    expect(readClipboard('hello')).toEqual({});
+    expect(readClipboard({ format: 'other/v1', elements: [] })).toEqual({});
+    expect(readClipboard({ format: CLIPBOARD_FORMAT, elements: [] }).clipboard).toBeDefined();
+    const invalid = readClipboard({ format: CLIPBOARD_FORMAT, elements: [{ type: 'Nope', props: {} }] });
+    expect(invalid.clipboard).toBeUndefined();
+    expect(invalid.issue).toMatch(/ at elements/);
   });
 });

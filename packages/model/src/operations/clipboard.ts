@@ -62,14 +62,18 @@ function countAndDepth(trees: readonly ElementTree[], depth = 1): { count: numbe
   return { count, depth: deepest };
 }
 
-/** Validates clipboard content from outside (system clipboard, another album). Undefined when it is not ours. */
-export function parseClipboard(data: unknown): Clipboard | undefined {
+/**
+ * What clipboard content from outside (system clipboard, another album) is: ours and valid (`clipboard`), ours
+ * but invalid (`issue`: why, never the content, which holds people's names), or foreign (neither: any other text,
+ * which a paste ignores, SPEC §4). SPEC §8 "invalid clipboard logged": the editor reports an `issue`.
+ */
+export function readClipboard(data: unknown): { clipboard?: Clipboard; issue?: string } {
   let value = data;
   if (typeof value === 'string') {
     try {
       value = JSON.parse(value);
     } catch {
-      return undefined;
+      return {};
     }
   }
   if (
@@ -77,19 +81,28 @@ export function parseClipboard(data: unknown): Clipboard | undefined {
     value === null ||
     (value as { format?: unknown }).format !== CLIPBOARD_FORMAT
   ) {
-    return undefined;
+    return {};
   }
   let parsed;
   try {
     parsed = clipboardSchema.safeParse(value);
   } catch {
-    // A maliciously deep payload can exhaust the stack inside the recursive schema: treat it as foreign.
-    return undefined;
+    // A maliciously deep payload can exhaust the stack inside the recursive schema.
+    return { issue: 'nested too deeply to read' };
   }
-  if (!parsed.success) return undefined;
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    return { issue: `${first?.code ?? 'invalid'} at ${(first?.path ?? []).join('.') || 'top level'}` };
+  }
   const { count, depth } = countAndDepth(parsed.data.elements);
-  if (!(count <= MAX_ELEMENTS) || depth > MAX_DEPTH) return undefined;
-  return parsed.data as Clipboard;
+  if (!(count <= MAX_ELEMENTS)) return { issue: `${count} elements, more than ${MAX_ELEMENTS}` };
+  if (depth > MAX_DEPTH) return { issue: `nested ${depth} deep, more than ${MAX_DEPTH}` };
+  return { clipboard: parsed.data as Clipboard };
+}
+
+/** Validates clipboard content from outside. Undefined when it is not ours or not valid. */
+export function parseClipboard(data: unknown): Clipboard | undefined {
+  return readClipboard(data).clipboard;
 }
 
 /** Copies elements (with descendants) into a clipboard; elements inside groups are lifted to spread coordinates. */

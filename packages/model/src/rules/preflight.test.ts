@@ -60,6 +60,25 @@ describe('album preflight', () => {
 
   it('reports an editable section without spreads, never a static one', () => {
     const doc = applyPatches(smallAlbum(), [{ op: 'remove', path: '/nodes/p1' }]);
-    expect(albumPreflight(doc, {})).toEqual([{ code: 'EMPTY_SECTION', section_id: 's1' }]);
+    expect(albumPreflight(doc, {}).filter((entry) => entry.code === 'EMPTY_SECTION')).toEqual([
+      { code: 'EMPTY_SECTION', section_id: 's1' },
+    ]);
+  });
+
+  it('reports an odd inlay as spreads missing for the binding, at the last editable spread', () => {
+    // Cover, p1, p2, back: 3 spreads inside the cover, one short of whole sheets.
+    const doc = withNode(smallAlbum(), 'p2', 'Spread', 's1', 'a1', {});
+    expect(albumPreflight(doc, {})).toEqual([
+      { code: 'SPREADS_MISSING_FOR_BINDING', count: 1, spread_id: 'p2', section_id: 's1' },
+    ]);
+    // One more spread makes the inlay even again.
+    expect(albumPreflight(withNode(doc, 'p3', 'Spread', 's1', 'a2', {}), {})).toEqual([]);
+  });
+
+  it('reports missing binding spreads without a place when every spread is static', () => {
+    const doc = applyPatches(smallAlbum(), [{ op: 'remove', path: '/nodes/p1' }]);
+    expect(albumPreflight(doc, {}).filter((entry) => entry.code === 'SPREADS_MISSING_FOR_BINDING')).toEqual([
+      { code: 'SPREADS_MISSING_FOR_BINDING', count: 1 },
+    ]);
   });
 });

@@ -9,8 +9,12 @@
  * - IMAGE_RESOLUTION_TOO_LOW: an image under 75 dpi at its placed size (SPEC §5 print quality, print-quality.ts).
  *   Images whose pixels are unknown are skipped, like in the element warning.
  * - EMPTY_SECTION: an editable (non-static) section without a spread.
+ * - SPREADS_MISSING_FOR_BINDING: the inlay cannot be bound (SPEC §5/§9, geometry.ts `spreadsNeeded`: a sheet folds
+ *   into four pages, so the spreads inside the cover must be even). `count` says how many to add; the entry sits at
+ *   the last editable spread, where a spread would be added (none when every spread is static).
  */
 import type { AlbumDocument } from '../document.ts';
+import { albumStatistics } from '../geometry.ts';
 import { preflight as printQualityIssues, type ImagePixels } from '../print-quality.ts';
 import {
   descendantsOf,
@@ -21,8 +25,14 @@ import {
   isStaticSection,
 } from '../tree.ts';
 
-export type PreflightCode =
-  'EMPTY_STICKER_CELL' | 'STICKER_WITHOUT_NAME' | 'IMAGE_RESOLUTION_TOO_LOW' | 'EMPTY_SECTION';
+export const PREFLIGHT_CODES = [
+  'EMPTY_STICKER_CELL',
+  'STICKER_WITHOUT_NAME',
+  'IMAGE_RESOLUTION_TOO_LOW',
+  'EMPTY_SECTION',
+  'SPREADS_MISSING_FOR_BINDING',
+] as const;
+export type PreflightCode = (typeof PREFLIGHT_CODES)[number];
 
 export interface PreflightEntry {
   code: PreflightCode;
@@ -30,11 +40,13 @@ export interface PreflightEntry {
   element_id?: string;
   sticker_id?: string;
   section_id?: string;
+  /** SPREADS_MISSING_FOR_BINDING: how many spreads to add. */
+  count?: number;
 }
 
 type ImageInfo = ReadonlyMap<string, ImagePixels> | Readonly<Record<string, ImagePixels | undefined>>;
 
-/** Entries in album order: per spread its cells and stickers, then images, then empty sections. */
+/** Entries in album order: per spread its cells and stickers, then images, then empty sections, then binding. */
 export function albumPreflight(doc: AlbumDocument, imageInfo: ImageInfo): PreflightEntry[] {
   const entries: PreflightEntry[] = [];
   for (const spread of spreadsInOrder(doc)) {
@@ -70,5 +82,17 @@ export function albumPreflight(doc: AlbumDocument, imageInfo: ImageInfo): Prefli
       entries.push({ code: 'EMPTY_SECTION', section_id: section.id });
     }
   }
+  const missing = albumStatistics(doc).spreadsNeeded;
+  if (missing > 0)
+    entries.push({ code: 'SPREADS_MISSING_FOR_BINDING', count: missing, ...lastEditableSpread(doc) });
   return entries;
+}
+
+function lastEditableSpread(doc: AlbumDocument): Pick<PreflightEntry, 'spread_id' | 'section_id'> {
+  const spreads = spreadsInOrder(doc);
+  for (let i = spreads.length - 1; i >= 0; i--) {
+    const section = sectionOf(doc, spreads[i]!.id);
+    if (section && !isStaticSection(section)) return { spread_id: spreads[i]!.id, section_id: section.id };
+  }
+  return {};
 }

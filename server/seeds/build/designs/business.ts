@@ -268,7 +268,6 @@ export function businessTeam(): BlueprintSeed {
     kicker: 'Moments we share',
     intro: 'Summer party, hackathon, the winter off-site and the first day of every new colleague.',
   });
-  contentSpread(album, life, theme, 'double8', 'grid9', { kicker: '', intro: '' });
 
   const closing = album.section('Closing', { static: true });
   closingSpread(album.spread(closing, WHITE));

@@ -308,7 +308,6 @@ export function sportsClub(): BlueprintSeed {
     intro:
       'Derby days, last-minute winners and the trophy lift. The moments we will still talk about in years.',
   });
-  contentSpread(album, season, theme, 'double8', 'grid9', { kicker: '', intro: '' });
 
   const closing = album.section('Closing', { static: true });
   closingSpread(album.spread(closing));

@@ -224,6 +224,9 @@ export function weddingClassic(): BlueprintSeed {
     kicker: 'Where he comes from',
     intro: 'The family who taught the groom everything, from the first steps to the first dance.',
   });
+  // Both families get two spreads; the inlay (every spread but the cover) must be even to bind (SPEC §9 rule in
+  // packages/model rules/preflight.ts), so a template that broke it could not be ordered as it comes.
+  contentSpread(album, groom, theme, 'grid9', 'double8', { kicker: '', intro: '' });
 
   const friends = album.section('Friends');
   contentSpread(album, friends, theme, 'featureDouble5', 'grid9', {

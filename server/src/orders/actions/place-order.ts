@@ -20,7 +20,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../auth/access-tokens.ts';
-import { preflightView } from '../../albums/preflight-view.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../../jobs/mail.ts';
 import { albumFreshness } from '../../repositories/albums.ts';
@@ -38,6 +37,7 @@ import {
 } from '../repository.ts';
 import {
   albumChecksOf,
+  albumHasErrors,
   categoryOf,
   fieldErrors,
   lookUpVoucher,
@@ -186,11 +186,7 @@ export async function placeOrder(
     featureKeys: priceList.features.map((feature) => feature.key),
   });
   if (Object.keys(ruleErrors).length > 0) throw rulesFailed('body', fieldErrors(ruleErrors, language));
-  if (checks.errors.length > 0) {
-    throw new AppError(422, 'ALBUM_HAS_ERRORS', 'The album has errors to fix before it can be ordered', {
-      errors: preflightView(checks.errors, language),
-    });
-  }
+  if (checks.errors.length > 0) throw albumHasErrors(checks, language);
 
   // Weddings have no organisation, so neither VAT id nor Leitweg-ID (the rules skipped them too).
   const buyerFields = organizationFieldFor(category) !== 'hidden';

@@ -1,6 +1,6 @@
 /**
  * Start the print-partner export of an order (SPEC §7 POST /orders/{id}/esveco_artifact): one at a time (409
- * EXPORT_RUNNING), only for an order with an album, recorded as `export_started` and run as a pg-boss job
+ * EXPORT_RUNNING), only for an order with an album that passes the preflight (SPEC §5, 422 ALBUM_HAS_ERRORS), recorded as `export_started` and run as a pg-boss job
  * (artifact-export.ts). The job reads the order's rows when it runs, so the artifact's JSON is the order as it
  * stands then — which, while invoiced, is the invoiced order (invoice-freeze.ts).
  */
@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
+import type { Language } from '../../http/languages.ts';
 import { jobSender } from '../../jobs/sender.ts';
 import {
   artifactState,
@@ -16,10 +17,11 @@ import {
   recordExportStarted,
 } from '../artifact-export.ts';
 import type { OrderRow } from '../repository.ts';
+import { refuseAlbumWithErrors } from '../service.ts';
 
 export async function startExport(
   ctx: { database: Database; config: Pick<Config, 'renderExportLeaseSeconds'> },
-  input: { order: OrderRow; userId: string },
+  input: { order: OrderRow; userId: string; language: Language },
 ): Promise<void> {
   const { order } = input;
   const db = ctx.database.db;
@@ -27,6 +29,7 @@ export async function startExport(
   if ((await artifactState(db, order.id)).state === 'working') {
     throw new AppError(409, 'EXPORT_RUNNING', 'An export of this order is already running');
   }
+  await refuseAlbumWithErrors(db, order.albumId, input.language);
   const job = { orderId: order.id, exportId: randomUUID(), userId: input.userId };
   await recordExportStarted(db, job);
   await jobSender(ctx.database).send(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAllowedUploadUrl } from '@stickerbook/model';
 import {
   emptyResult,
   type ReportFailure,
@@ -62,6 +63,11 @@ class PexelsHttpError extends Error {
   }
 }
 
+/** Every image URL of the photo is on an allowed upload domain (SPEC §9); others are never handed out. */
+export function hasAllowedSources(photo: Pick<StockPhoto, 'src'>): boolean {
+  return Object.values(photo.src).every((url) => isAllowedUploadUrl(url));
+}
+
 export function toStockPhoto(photo: PexelsPhoto): StockPhoto {
   const { src } = photo;
   return {
@@ -118,7 +124,7 @@ export class PexelsClient implements StockProvider {
     try {
       const body = pexelsSearchSchema.parse(await this.get(`/v1/search?${params}`));
       const result: StockSearchResult = {
-        photos: body.photos.map(toStockPhoto),
+        photos: body.photos.map(toStockPhoto).filter(hasAllowedSources),
         page: body.page,
         per_page: body.per_page,
         total_results: body.total_results,
@@ -138,6 +144,7 @@ export class PexelsClient implements StockProvider {
     if (cached) return cached;
     try {
       const photo = toStockPhoto(pexelsPhotoSchema.parse(await this.get(`/v1/photos/${id}`)));
+      if (!hasAllowedSources(photo)) return undefined;
       this.photos.set(String(id), photo);
       return photo;
     } catch (error) {

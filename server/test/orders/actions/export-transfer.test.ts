@@ -11,6 +11,7 @@ import { transfer } from '../../../src/orders/actions/transfer.ts';
 import { artifactState } from '../../../src/orders/artifact-export.ts';
 import { createStorage } from '../../../src/storage/index.ts';
 import { DATABASE_KINDS } from '../../helpers/test-app.ts';
+import { removeLastContentSpread } from '../helpers.ts';
 import { refusal, startActions, type ActionsSetup } from './helpers.ts';
 
 describe.each(DATABASE_KINDS)('export and transfer actions on %s', (kind) => {
@@ -25,11 +26,17 @@ describe.each(DATABASE_KINDS)('export and transfer actions on %s', (kind) => {
 
   it('records the export as started and refuses a second one while it runs', async () => {
     const order = await s.placeOrder();
-    await startExport({ database: s.t.database, config: s.t.config }, { order, userId: s.actor().id });
+    await startExport(
+      { database: s.t.database, config: s.t.config },
+      { order, userId: s.actor().id, language: 'en' },
+    );
     expect((await artifactState(s.t.database.db, order.id)).state).toBe('working');
     expect(
       await refusal(
-        startExport({ database: s.t.database, config: s.t.config }, { order, userId: s.actor().id }),
+        startExport(
+          { database: s.t.database, config: s.t.config },
+          { order, userId: s.actor().id, language: 'en' },
+        ),
       ),
     ).toMatchObject({
       status: 409,
@@ -42,13 +49,32 @@ describe.each(DATABASE_KINDS)('export and transfer actions on %s', (kind) => {
     expect(started).toHaveLength(1);
   });
 
+  it("refuses to export an album whose spreads cannot be bound, in the admin's language", async () => {
+    const order = await s.placeOrder();
+    const album = (
+      await s.call('GET', `/albums/${order.albumId}`, { token: s.customer.access_token })
+    ).json() as { id: string; workspace: Record<string, unknown> };
+    expect((await removeLastContentSpread(s.t.app, s.customer.access_token, album)).status).toBe(200);
+    const refused = await refusal(
+      startExport({ database: s.t.database }, { order, userId: s.actor().id, language: 'pl' }),
+    );
+    expect(refused).toMatchObject({ status: 422, code: 'ALBUM_HAS_ERRORS' });
+    expect(refused.details).toEqual({
+      errors: [expect.objectContaining({ code: 'SPREADS_MISSING_FOR_BINDING', count: 1 })],
+    });
+    expect((await artifactState(s.t.database.db, order.id)).state).not.toBe('working');
+  });
+
   it('refuses to export an order whose album was deleted', async () => {
     const order = await s.placeOrder();
     await s.t.database.db.update(orders).set({ albumId: null }).where(eq(orders.id, order.id));
     const orphan = await s.reload(order.id);
     expect(
       await refusal(
-        startExport({ database: s.t.database, config: s.t.config }, { order: orphan, userId: s.actor().id }),
+        startExport(
+          { database: s.t.database, config: s.t.config },
+          { order: orphan, userId: s.actor().id, language: 'en' },
+        ),
       ),
     ).toMatchObject({ status: 409, code: 'ORDER_HAS_NO_ALBUM' });
   });

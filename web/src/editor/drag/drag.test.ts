@@ -91,9 +91,9 @@ describe('moving with the select tool', () => {
     expect(props(editor.doc, 'a')).toMatchObject({ x: 20, y: 20 });
   });
 
-  it('does not start a drag below 5 screen px (a click)', () => {
+  it('does not start a drag within the drag sensitivity (a click; SPEC §9, tools/dragSensitivity.test.ts)', () => {
     const { editor } = makeEditor(withElements(blankDoc(), [{ id: 'a', x: 20, y: 20 }]));
-    drag(editor, [25, CONTENT_Y + 25], [28, CONTENT_Y + 28]);
+    drag(editor, [25, CONTENT_Y + 25], [25.2, CONTENT_Y + 25.2]);
     expect(props(editor.doc, 'a')).toMatchObject({ x: 20, y: 20 });
     expect(editor.selection.get()).toEqual(['a']);
   });

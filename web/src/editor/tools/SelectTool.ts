@@ -7,9 +7,12 @@
  *   idle --middle button / space------> panning                             --up--> idle
  *   pointing --up--> idle (a click: select, shift toggles, empty clears)
  *
- * The 5 px threshold (SPEC §9 "lasso 5 px scaled by zoom") separates a click from a drag for both gestures.
+ * What separates a click from a drag (SPEC §9): on empty canvas the lasso's 5 px scaled by the zoom; on an element
+ * or the selection the drag sensitivity, `dragThresholdMm`: 0.2 mm of the album with a finger (phones), 0.33 mm with
+ * a mouse or pen (the original editor's document px, our mm at zoom 1). It is in album units, so it is finer on
+ * screen the further one zooms in, where precise moves are made.
  */
-import { LASSO_THRESHOLD_PX, type Point } from '@stickerbook/model';
+import { DRAG_SENSITIVITY, LASSO_THRESHOLD_PX, type Point } from '@stickerbook/model';
 import type { Editor } from '../Editor.ts';
 import { MoveSession } from '../drag/moveSession.ts';
 import { beyondThreshold } from '../selection/lasso.ts';
@@ -22,6 +25,11 @@ import type { CanvasPointer, Tool } from './Tool.ts';
 export const HANDLE_RADIUS_PX = 8;
 /** Slack around thin elements (lines) for clicks, in screen px. */
 export const HIT_TOLERANCE_PX = 3;
+
+/** How far (mm of the album) a pressed element must be pulled before it moves: SPEC §9 drag sensitivity. */
+export function dragThresholdMm(pointer: Pick<CanvasPointer, 'touch'>): number {
+  return pointer.touch ? DRAG_SENSITIVITY.mobile : DRAG_SENSITIVITY.desktop;
+}
 
 type State =
   | { name: 'idle' }
@@ -86,8 +94,10 @@ export class SelectTool implements Tool {
         this.current = { name: 'panning', last: pointer.screen };
         return;
       case 'pointing': {
-        if (!beyondThreshold(state.start, pointer.point, LASSO_THRESHOLD_PX / zoom)) return;
-        if (state.hit || state.onSelection) {
+        const moving = state.hit !== undefined || state.onSelection;
+        const threshold = moving ? dragThresholdMm(pointer) : LASSO_THRESHOLD_PX / zoom;
+        if (!beyondThreshold(state.start, pointer.point, threshold)) return;
+        if (moving) {
           const ids = editor.canEdit() ? editor.transformableSelection() : [];
           if (ids.length === 0) return;
           this.current = { name: 'dragging', session: new MoveSession(editor.doc, ids, state.start) };

@@ -17,6 +17,8 @@ export interface CanvasPointer {
   /** Ctrl, or Cmd on macOS. */
   ctrl: boolean;
   alt: boolean;
+  /** A finger on a touch screen (phones), not a mouse or pen. */
+  touch: boolean;
 }
 
 export interface Tool {

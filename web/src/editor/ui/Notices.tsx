@@ -7,6 +7,7 @@ import { IconDeviceLaptop, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notify.ts';
+import { reportClientError } from '../../ui/reportClientError.ts';
 import { useAtomValue } from '../react.ts';
 import { useEditor } from './EditorContext.tsx';
 import { CANVAS_UI_ATTRIBUTE } from './useCanvasInput.ts';
@@ -85,13 +86,19 @@ export function MobileAlert({ albumTitle }: { albumTitle: string }) {
   );
 }
 
-/** Engine errors (ALBUM_LOCKED, ADMIN_ONLY, AUTOMATIC_TEXT_READ_ONLY, model codes) as translated toasts. */
+/**
+ * Engine errors (ALBUM_LOCKED, ADMIN_ONLY, AUTOMATIC_TEXT_READ_ONLY, model codes) as translated toasts. Invalid
+ * clipboard content (SPEC §8) is also reported to the server's log, with the reason but not the content.
+ */
 export function useEditorErrorToasts(): void {
   const { t, i18n } = useTranslation();
   const editor = useEditor();
   useEffect(
     () =>
       editor.errors.on((error) => {
+        if (error.code === 'INVALID_CLIPBOARD') {
+          reportClientError(new Error(`Invalid clipboard content pasted: ${error.message ?? 'unknown'}`));
+        }
         const key = `editorUi.errors.${error.code}`;
         if (error.code === 'AUTOMATIC_TEXT_READ_ONLY') notify.info(t(key));
         else notify.warning(i18n.exists(key) ? t(key) : t('errors.generic'));

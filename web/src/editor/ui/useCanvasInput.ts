@@ -30,6 +30,7 @@ function pointerInput(viewport: HTMLElement, event: PointerEvent | MouseEvent): 
     ctrlKey: event.ctrlKey,
     metaKey: event.metaKey,
     altKey: event.altKey,
+    pointerType: 'pointerType' in event ? event.pointerType : 'mouse',
   };
 }
 

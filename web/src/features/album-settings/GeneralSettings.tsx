@@ -9,6 +9,7 @@ import { notify } from '../../ui/notify.ts';
 import { useDeleteAlbumFromSettings, useSaveAlbumSettings, type AlbumWithSettings } from './api.ts';
 import { PreviewLinkSettings } from './PreviewLinkSettings.tsx';
 import { AlbumSizeLine } from '../editor-tabs/review/AlbumSizeLine.tsx';
+import { albumDeleteFailedText } from '../start/albumDeleteError.ts';
 
 interface Props {
   album: AlbumWithSettings;
@@ -124,7 +125,7 @@ function DangerZone({ album }: { album: AlbumWithSettings }) {
       danger: true,
     });
     if (!ok) return;
-    remove.mutate(undefined, { onError: () => notify.error(t('albumSettings.danger.deleteError')) });
+    remove.mutate(undefined, { onError: (error) => notify.error(albumDeleteFailedText(error)) });
   }
 
   return (

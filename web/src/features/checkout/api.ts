@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { API_BASE, freshSession } from '../../api/client.ts';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from '../../api/errors.ts';
 import i18n from 'i18next';
-import { currencyForLanguage } from '@stickerbook/model';
+import { currencyForLanguage, type PreflightCode } from '@stickerbook/model';
 
 // Shapes of docs/api-contract.md "Checkout and orders". Money is integer minor units; `*_human` is the
 // server's formatting in the request's language, and the only money text the browser shows.
@@ -12,12 +12,14 @@ export type PackagingType = 'stickerpack' | 'stickerbox_single_variety';
 export type VoucherStatus = 'valid' | 'invalid' | 'inactive' | 'taken' | 'below_minimum_amount';
 
 export interface PreflightEntry {
-  code: 'EMPTY_STICKER_CELL' | 'STICKER_WITHOUT_NAME' | 'IMAGE_RESOLUTION_TOO_LOW' | 'EMPTY_SECTION' | string;
+  code: PreflightCode | string;
   message: string;
   spread_id?: string;
   element_id?: string;
   sticker_id?: string;
   section_id?: string;
+  /** SPREADS_MISSING_FOR_BINDING: how many spreads to add. */
+  count?: number;
 }
 
 export interface CheckoutLineItem {

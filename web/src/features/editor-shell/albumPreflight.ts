@@ -69,7 +69,7 @@ export function mergePreflight(
     merged.push({
       key,
       code: entry.code,
-      message: t(`checkout.preflight.${entry.code}`, { name }),
+      message: t(`checkout.preflight.${entry.code}`, { name, count: entry.count }),
       severity: 'error',
       spreadId: entry.spread_id,
       elementId: entry.element_id,

@@ -4,7 +4,8 @@
  * - a layout replaces a spread's content;
  * - a stock photo from the background tab's stock search, or an album image from its images, fills the empty
  *   image slot under the pointer (a background slot or a placeholder frame, highlighted during the drag), and
- *   elsewhere becomes an Image element at the drop point;
+ *   elsewhere becomes an Image element at the drop point; an album image dropped on a sticker cell becomes, after
+ *   a confirmation, that sticker's photo (a new sticker in an empty cell), as a file from the desktop does;
  * - files from the desktop upload (with the upload progress panel) and become Image elements at the drop point;
  *   on a sticker cell, after a confirmation, the first file becomes that sticker's photo (stickerCellFileDrop.ts).
  * Listeners on the document for drags that land on the canvas element, so the canvas needs no knowledge
@@ -24,7 +25,11 @@ import { track } from '../../analytics/index.ts';
 import { handleLayoutDrop, isLayoutDrag } from './layouts/layoutDrop.ts';
 import { emptySlotUnder, fillSlotUnder } from './slotDrop.ts';
 import { handleStickerDrop, isStickerDrag } from './stickers/stickerDrop.ts';
-import { dropPhotoOnStickerCell, stickerCellAt } from './stickers/stickerCellFileDrop.ts';
+import {
+  dropAlbumImageOnStickerCell,
+  dropPhotoOnStickerCell,
+  stickerCellAt,
+} from './stickers/stickerCellFileDrop.ts';
 
 const CANVAS_SELECTOR = '[data-testid="editor-canvas"]';
 /** What the background tab's image thumbnails carry: the image record's id. */
@@ -63,8 +68,14 @@ export function useCanvasDrops(albumId: string): void {
       event.preventDefault();
       event.dataTransfer.dropEffect = 'copy';
       const fillsSlots = kind === 'albumImage' || kind === 'stock';
-      const slotId =
-        fillsSlots && editor.canEdit() ? emptySlotUnder(editor, pagePointOf(event, canvas).point) : null;
+      const point = pagePointOf(event, canvas).point;
+      // An album image over a sticker cell goes to the cell, not to the background slot under it.
+      const cell = kind === 'albumImage' ? stickerCellAt(editor, point) : null;
+      const slotId = cell
+        ? cell.cellId
+        : fillsSlots && editor.canEdit()
+          ? emptySlotUnder(editor, point)
+          : null;
       editor.dropTarget.set(slotId ?? null);
     };
     const onDragLeave = (event: DragEvent) => {
@@ -92,9 +103,13 @@ export function useCanvasDrops(albumId: string): void {
         case 'stock':
           handleStockDrop(editor, data, point);
           break;
-        case 'albumImage':
-          placeAlbumImage(editor, registry, data.getData(ALBUM_IMAGE_DRAG_MIME), point);
+        case 'albumImage': {
+          const imageId = data.getData(ALBUM_IMAGE_DRAG_MIME);
+          const cell = stickerCellAt(editor, point);
+          if (cell) void dropAlbumImageOnStickerCell(editor, imageId, cell, { registry, t });
+          else placeAlbumImage(editor, registry, imageId, point);
           break;
+        }
         case 'files': {
           const files = Array.from(data.files);
           if (files.length === 0) break;

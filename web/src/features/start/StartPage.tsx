@@ -6,7 +6,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAlbums, useDeleteAlbum } from '../../api/queries.ts';
 import type { AlbumSummary } from '../../api/types.ts';
 import { confirm } from '../../ui/confirm.tsx';
-import { notify, notifyError } from '../../ui/notify.ts';
+import { notify } from '../../ui/notify.ts';
+import { albumDeleteFailedText } from './albumDeleteError.ts';
 import { EmptyAlbums } from './EmptyAlbums.tsx';
 import { PendingInvitations } from './PendingInvitations.tsx';
 
@@ -43,7 +44,7 @@ export function StartPage() {
     if (!confirmed) return;
     deleteAlbum.mutate(album.id, {
       onSuccess: () => notify.success(t('start.deleted', { title: album.title })),
-      onError: notifyError,
+      onError: (error) => notify.error(albumDeleteFailedText(error)),
     });
   };
 

@@ -20,6 +20,7 @@ export {
   detectFace,
   fetchAlbumImages,
   fetchImage,
+  setImageModel,
   type FaceBox,
   type ImageRecord,
 } from './uploadApi.ts';

@@ -107,6 +107,10 @@ export const fetchAlbumImages = async (albumId: string) =>
 
 export const deleteImage = (id: string) => api.delete(`/images/${encodeURIComponent(id)}`, { asGuest: true });
 
+/** SPEC §7 PATCH /images/{id}: an album image becomes a sticker photo (or back); the server answers the record. */
+export const setImageModel = (id: string, model: ImageRecord['model']) =>
+  api.patch<ImageRecord>(`/images/${encodeURIComponent(id)}`, { model }, { asGuest: true });
+
 /** SPEC §7 POST /images/face_detection: the largest face as fractions, or null. */
 export async function detectFace(base64Image: string): Promise<FaceBox | null> {
   const { face } = await api.post<{ face: FaceBox | null }>(

@@ -66,6 +66,11 @@ export const de: Catalogue = {
         title: 'Kapitel ohne Seiten',
         advice: 'Füge jedem Kapitel im Tab „Sticker“ eine Seite hinzu oder lösche das Kapitel.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Doppelseiten fehlen für die Bindung',
+        advice:
+          'Ein Album wird aus gefalteten Bögen gebunden, deshalb braucht das Innere eine gerade Zahl von Doppelseiten. Füge eine Doppelseite hinzu oder lösche eine.',
+      },
     },
   },
   editorSidebar: { minimize: 'Seitenleiste minimieren', expand: 'Seitenleiste ausklappen' },
@@ -171,7 +176,6 @@ export const de: Catalogue = {
       delete: 'Album löschen',
       confirmTitle: 'Album löschen?',
       confirmMessage: 'Möchtest du „{{title}}“ wirklich endgültig löschen?',
-      deleteError: 'Das Album konnte nicht gelöscht werden. Bitte versuche es erneut.',
     },
     users: {
       inviteTitle: 'Personen einladen',
@@ -1379,6 +1383,7 @@ export const de: Catalogue = {
       STICKER_WITHOUT_NAME: 'Name muss ausgefüllt werden',
       IMAGE_RESOLUTION_TOO_LOW: 'Bildauflösung zu niedrig für den Druck',
       EMPTY_SECTION: 'Kapitel „{{name}}“ hat keine Seiten',
+      SPREADS_MISSING_FOR_BINDING: 'Für die Bindung fehlen noch Doppelseiten: {{count}}',
     },
   },
   legal: {
@@ -1832,6 +1837,7 @@ export const de: Catalogue = {
     deleteMessage:
       '„{{title}}“ wird mit allen Seiten und Stickern endgültig gelöscht. Das lässt sich nicht rückgängig machen.',
     deleted: '„{{title}}“ wurde gelöscht.',
+    deleteFailed: 'Das Album konnte nicht gelöscht werden: {{reason}}',
     activatedTitle: 'Dein Konto ist aktiviert',
     activatedBody: 'Willkommen an Bord! Du kannst jetzt alles nutzen, was Stickerbook zu bieten hat.',
   },
@@ -1942,7 +1948,7 @@ export const de: Catalogue = {
     },
     noOrder: 'Zu diesem Album gibt es noch keine Bestellung.',
     size: '{{count}} Doppelseiten · Buchrücken {{spine}} mm',
-    spreadsNeeded: 'Für die Bindung fehlen noch Doppelseiten: {{count}}',
+    problems: 'Vor der Freigabe zu beheben',
     proof: { title: 'Korrekturabzug' },
     approve: {
       title: 'Druckfreigabe',
@@ -1969,6 +1975,7 @@ export const de: Catalogue = {
       ALBUM_LOCKED: 'Das Album ist bereits zum Druck freigegeben.',
       ALBUM_NOT_LOCKED: 'Das Album ist nicht zum Druck freigegeben und kann bereits bearbeitet werden.',
       NOT_FOUND: 'Wir konnten die Bestellung zu diesem Album nicht finden.',
+      ALBUM_HAS_ERRORS: 'Das Album hat noch Fehler und kann so nicht gedruckt werden. Behebe sie zuerst.',
     },
   },
   proof: {

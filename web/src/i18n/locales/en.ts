@@ -59,6 +59,11 @@ export const en = {
         title: 'Chapters without pages',
         advice: 'Add a page to each chapter in the Stickers tab, or delete the chapter.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Spreads missing for the binding',
+        advice:
+          'An album is bound from folded sheets, so its inside needs an even number of spreads. Add a spread or delete one.',
+      },
     },
   },
   editorSidebar: { minimize: 'Minimize sidebar', expand: 'Expand sidebar' },
@@ -164,7 +169,6 @@ export const en = {
       delete: 'Delete album',
       confirmTitle: 'Delete the album?',
       confirmMessage: 'Do you really want to delete “{{title}}” for good?',
-      deleteError: 'The album could not be deleted. Please try again.',
     },
     users: {
       inviteTitle: 'Invite people',
@@ -1345,6 +1349,7 @@ export const en = {
       STICKER_WITHOUT_NAME: 'Sticker without a name',
       IMAGE_RESOLUTION_TOO_LOW: 'Image resolution too low for print',
       EMPTY_SECTION: 'Section “{{name}}” has no pages',
+      SPREADS_MISSING_FOR_BINDING: 'Spreads still to add for binding: {{count}}',
     },
   },
   legal: {
@@ -1797,6 +1802,7 @@ export const en = {
     deleteMessage:
       '“{{title}}” and all its pages and stickers will be deleted for good. This cannot be undone.',
     deleted: '“{{title}}” was deleted.',
+    deleteFailed: 'The album could not be deleted: {{reason}}',
     activatedTitle: 'Your account is activated',
     activatedBody: 'Welcome aboard! You can now use everything Stickerbook has to offer.',
   },
@@ -1907,7 +1913,7 @@ export const en = {
     },
     noOrder: 'This album has no order yet.',
     size: '{{count}} spreads · spine {{spine}} mm',
-    spreadsNeeded: 'Spreads still to add for binding: {{count}}',
+    problems: 'To fix before approving',
     proof: { title: 'Proof' },
     approve: {
       title: 'Print approval',
@@ -1934,6 +1940,7 @@ export const en = {
       ALBUM_LOCKED: 'The album is already approved for print.',
       ALBUM_NOT_LOCKED: 'The album is not approved for print, so it is already open for changes.',
       NOT_FOUND: 'We could not find the order of this album.',
+      ALBUM_HAS_ERRORS: 'The album still has problems and cannot be printed like this. Fix them first.',
     },
   },
   proof: {

@@ -64,6 +64,11 @@ export const fr: Catalogue = {
         title: 'Chapitres sans pages',
         advice: 'Ajoutez une page à chaque chapitre dans l’onglet Stickers, ou supprimez le chapitre.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Doubles pages manquantes pour la reliure',
+        advice:
+          'Un album est relié à partir de feuilles pliées : l’intérieur doit compter un nombre pair de doubles pages. Ajoutez ou supprimez une double page.',
+      },
     },
   },
   editorSidebar: { minimize: 'Réduire la barre latérale', expand: 'Déplier la barre latérale' },
@@ -169,7 +174,6 @@ export const fr: Catalogue = {
       delete: 'Supprimer l’album',
       confirmTitle: 'Supprimer l’album ?',
       confirmMessage: 'Voulez-vous vraiment supprimer définitivement « {{title}} » ?',
-      deleteError: 'L’album n’a pas pu être supprimé. Veuillez réessayer.',
     },
     users: {
       inviteTitle: 'Inviter des personnes',
@@ -1381,6 +1385,7 @@ export const fr: Catalogue = {
       STICKER_WITHOUT_NAME: 'Sticker sans nom',
       IMAGE_RESOLUTION_TOO_LOW: 'Résolution de l’image trop faible pour l’impression',
       EMPTY_SECTION: 'Le chapitre « {{name}} » n’a pas de pages',
+      SPREADS_MISSING_FOR_BINDING: 'Doubles pages encore à ajouter pour la reliure : {{count}}',
     },
   },
   legal: {
@@ -1834,6 +1839,7 @@ export const fr: Catalogue = {
     deleteMessage:
       '« {{title}} » sera définitivement supprimé avec toutes ses pages et tous ses stickers. Cette action est irréversible.',
     deleted: '« {{title}} » a été supprimé.',
+    deleteFailed: 'L’album n’a pas pu être supprimé : {{reason}}',
     activatedTitle: 'Votre compte est activé',
     activatedBody: 'Bienvenue à bord ! Vous pouvez maintenant profiter de tout Stickerbook.',
   },
@@ -1944,7 +1950,7 @@ export const fr: Catalogue = {
     },
     noOrder: 'Cet album n’a pas encore de commande.',
     size: '{{count}} doubles pages · dos {{spine}} mm',
-    spreadsNeeded: 'Doubles pages encore à ajouter pour la reliure : {{count}}',
+    problems: 'À corriger avant la validation',
     proof: { title: 'Épreuve' },
     approve: {
       title: 'Bon à tirer',
@@ -1971,6 +1977,8 @@ export const fr: Catalogue = {
       ALBUM_LOCKED: 'L’album est déjà validé pour l’impression.',
       ALBUM_NOT_LOCKED: 'L’album n’est pas validé pour l’impression et peut déjà être modifié.',
       NOT_FOUND: 'Nous n’avons pas trouvé la commande de cet album.',
+      ALBUM_HAS_ERRORS:
+        'L’album contient encore des problèmes et ne peut pas être imprimé ainsi. Corrigez-les d’abord.',
     },
   },
   proof: {

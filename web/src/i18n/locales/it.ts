@@ -63,6 +63,11 @@ export const it: Catalogue = {
         title: 'Capitoli senza pagine',
         advice: 'Aggiungi una pagina a ogni capitolo nella scheda Figurine, oppure elimina il capitolo.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Mancano doppie pagine per la rilegatura',
+        advice:
+          'Un album si rilega con fogli piegati, quindi l’interno deve avere un numero pari di doppie pagine. Aggiungi o elimina una doppia pagina.',
+      },
     },
   },
   editorSidebar: { minimize: 'Riduci la barra laterale', expand: 'Espandi la barra laterale' },
@@ -168,7 +173,6 @@ export const it: Catalogue = {
       delete: 'Elimina album',
       confirmTitle: 'Eliminare l’album?',
       confirmMessage: 'Vuoi davvero eliminare definitivamente “{{title}}”?',
-      deleteError: 'Non è stato possibile eliminare l’album. Riprova.',
     },
     users: {
       inviteTitle: 'Invita persone',
@@ -1382,6 +1386,7 @@ export const it: Catalogue = {
       STICKER_WITHOUT_NAME: 'Figurina senza nome',
       IMAGE_RESOLUTION_TOO_LOW: 'Risoluzione dell’immagine troppo bassa per la stampa',
       EMPTY_SECTION: 'Il capitolo «{{name}}» non ha pagine',
+      SPREADS_MISSING_FOR_BINDING: 'Doppie pagine ancora da aggiungere per la rilegatura: {{count}}',
     },
   },
   legal: {
@@ -1835,6 +1840,7 @@ export const it: Catalogue = {
     deleteMessage:
       '«{{title}}» verrà eliminato definitivamente con tutte le pagine e le figurine. L’operazione non si può annullare.',
     deleted: '«{{title}}» è stato eliminato.',
+    deleteFailed: 'Non è stato possibile eliminare l’album: {{reason}}',
     activatedTitle: 'Il tuo account è attivo',
     activatedBody: 'Benvenuto a bordo! Ora puoi usare tutto ciò che Stickerbook offre.',
   },
@@ -1945,7 +1951,7 @@ export const it: Catalogue = {
     },
     noOrder: 'Questo album non ha ancora un ordine.',
     size: '{{count}} doppie pagine · dorso {{spine}} mm',
-    spreadsNeeded: 'Doppie pagine ancora da aggiungere per la rilegatura: {{count}}',
+    problems: 'Da correggere prima dell’approvazione',
     proof: { title: 'Bozza' },
     approve: {
       title: 'Approvazione per la stampa',
@@ -1972,6 +1978,7 @@ export const it: Catalogue = {
       ALBUM_LOCKED: 'L’album è già approvato per la stampa.',
       ALBUM_NOT_LOCKED: 'L’album non è approvato per la stampa e può già essere modificato.',
       NOT_FOUND: 'Non abbiamo trovato l’ordine di questo album.',
+      ALBUM_HAS_ERRORS: 'L’album ha ancora dei problemi e non può essere stampato così. Correggili prima.',
     },
   },
   proof: {

@@ -62,6 +62,11 @@ export const pl: Catalogue = {
         title: 'Rozdziały bez stron',
         advice: 'W zakładce Naklejki dodaj stronę do każdego rozdziału albo usuń rozdział.',
       },
+      SPREADS_MISSING_FOR_BINDING: {
+        title: 'Brakuje rozkładówek do oprawy',
+        advice:
+          'Album jest oprawiany ze złożonych arkuszy, więc w środku musi mieć parzystą liczbę rozkładówek. Dodaj albo usuń jedną rozkładówkę.',
+      },
     },
   },
   editorSidebar: { minimize: 'Zwiń panel boczny', expand: 'Rozwiń panel boczny' },
@@ -167,7 +172,6 @@ export const pl: Catalogue = {
       delete: 'Usuń album',
       confirmTitle: 'Usunąć album?',
       confirmMessage: 'Czy na pewno chcesz trwale usunąć „{{title}}”?',
-      deleteError: 'Nie udało się usunąć albumu. Spróbuj ponownie.',
     },
     users: {
       inviteTitle: 'Zaproś osoby',
@@ -1362,6 +1366,7 @@ export const pl: Catalogue = {
       STICKER_WITHOUT_NAME: 'Naklejka bez nazwy',
       IMAGE_RESOLUTION_TOO_LOW: 'Zbyt niska rozdzielczość zdjęcia do druku',
       EMPTY_SECTION: 'Rozdział „{{name}}” nie ma stron',
+      SPREADS_MISSING_FOR_BINDING: 'Rozkładówki do dodania przed oprawą: {{count}}',
     },
   },
   legal: {
@@ -1813,6 +1818,7 @@ export const pl: Catalogue = {
     deleteMessage:
       '„{{title}}” zostanie trwale usunięty razem ze wszystkimi stronami i naklejkami. Tej operacji nie można cofnąć.',
     deleted: 'Album „{{title}}” został usunięty.',
+    deleteFailed: 'Nie udało się usunąć albumu: {{reason}}',
     activatedTitle: 'Twoje konto jest aktywne',
     activatedBody: 'Witamy na pokładzie! Możesz teraz korzystać ze wszystkiego, co oferuje Stickerbook.',
   },
@@ -1923,7 +1929,7 @@ export const pl: Catalogue = {
     },
     noOrder: 'Ten album nie ma jeszcze zamówienia.',
     size: 'Rozkładówki: {{count}} · grzbiet {{spine}} mm',
-    spreadsNeeded: 'Rozkładówki do dodania przed oprawą: {{count}}',
+    problems: 'Do poprawienia przed zatwierdzeniem',
     proof: { title: 'Wydruk próbny' },
     approve: {
       title: 'Akceptacja do druku',
@@ -1950,6 +1956,7 @@ export const pl: Catalogue = {
       ALBUM_LOCKED: 'Album jest już zaakceptowany do druku.',
       ALBUM_NOT_LOCKED: 'Album nie jest zaakceptowany do druku i można go już edytować.',
       NOT_FOUND: 'Nie znaleźliśmy zamówienia tego albumu.',
+      ALBUM_HAS_ERRORS: 'Album nadal ma problemy i nie może zostać tak wydrukowany. Najpierw je popraw.',
     },
   },
   proof: {

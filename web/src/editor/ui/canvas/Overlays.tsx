@@ -125,7 +125,7 @@ function HoverOutline({ hovered }: { hovered: Atom<string | null> }) {
   );
 }
 
-/** The slot a dragged photo would fill (`editor.dropTarget`), tinted so the user sees where it lands. */
+/** The slot or sticker cell a dragged photo would fill (`editor.dropTarget`), tinted so the user sees where it lands. */
 function DropTargetHighlight() {
   const editor = useEditor();
   const id = useAtomValue(editor.dropTarget);

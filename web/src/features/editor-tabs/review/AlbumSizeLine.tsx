@@ -9,7 +9,8 @@ const same = (a: AlbumStatistics, b: AlbumStatistics) =>
 
 /**
  * "12 spreads · spine 1.4 mm" from the live document (packages/model albumStatistics, SPEC §3/§9), the same
- * figures GET /albums/:id reports as `statistics`, but current while the album is being edited.
+ * figures GET /albums/:id reports as `statistics`, but current while the album is being edited. Spreads missing
+ * for the binding are a preflight error (SPREADS_MISSING_FOR_BINDING), listed with the review tab's problems.
  */
 export function AlbumSizeLine() {
   const { t, i18n } = useTranslation();
@@ -24,11 +25,6 @@ export function AlbumSizeLine() {
       <Text size="sm" c="dimmed">
         {t('review.size', { count: stats.inlaySpreadsCount, spine })}
       </Text>
-      {stats.spreadsNeeded > 0 && (
-        <Text size="sm" c="orange.8" data-testid="album-spreads-needed">
-          {t('review.spreadsNeeded', { count: stats.spreadsNeeded })}
-        </Text>
-      )}
     </Stack>
   );
 }

@@ -1,14 +1,19 @@
 import { Alert, Anchor, Badge, Button, Divider, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { IconLock, IconLockOpen, IconMessage, IconPrinter } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconAlertTriangle, IconLock, IconLockOpen, IconMessage, IconPrinter } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { Album } from '../../../api/types.ts';
 import { errorCodeOf } from '../../../api/errors.ts';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
 import { useAtomValue } from '../../../editor/react.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import { errorMessage, notify } from '../../../ui/notify.ts';
+import { useJumpToSpread, useTopBarPreflight } from '../../editor-shell/albumPreflight.ts';
+import { editorPath } from '../../editor-shell/editorKeys.ts';
+import { groupProblems } from '../../editor-shell/problemGroups.ts';
+import { ProblemGroups } from '../../editor-shell/ProblemGroups.tsx';
+import { albumImageRegistry } from '../../images/index.ts';
 import { useReviewAction } from '../../orders/queries.ts';
 import { ProofDownloadButton } from '../../proof/ProofDownloadButton.tsx';
 import type { TabPanelProps } from '../types.ts';
@@ -22,7 +27,9 @@ type OrderedAlbum = Album & { lastOrderId?: string | null };
 /**
  * SPEC §2/§4 review tab (shown once the album has an order): check the proof, then approve the print, which
  * locks the album for everyone but admins, or, once approved, send feedback, which unlocks it again. Each
- * action is offered only in the state that allows it and asks for confirmation first.
+ * action is offered only in the state that allows it and asks for confirmation first. While the album has
+ * preflight errors (SPEC §5; the server refuses the approval with ALBUM_HAS_ERRORS) they are listed here, grouped
+ * like the top bar's, and the approval waits for them.
  */
 export function ReviewPanel({ album }: TabPanelProps) {
   const { t, i18n } = useTranslation();
@@ -31,6 +38,13 @@ export function ReviewPanel({ album }: TabPanelProps) {
   const orderId = (album as OrderedAlbum).lastOrderId ?? null;
   const review = useReviewAction(orderId, album.id);
   const [message, setMessage] = useState('');
+  const preflight = useTopBarPreflight(albumImageRegistry(album.id));
+  const problems = useMemo(
+    () => groupProblems(preflight.filter((entry) => entry.severity === 'error')),
+    [preflight],
+  );
+  const jump = useJumpToSpread();
+  const navigate = useNavigate();
 
   const reviewError = (error: unknown) => {
     const key = `review.errors.${errorCodeOf(error)}`;
@@ -94,6 +108,24 @@ export function ReviewPanel({ album }: TabPanelProps) {
       {!orderId && <Alert color="yellow">{t('review.noOrder')}</Alert>}
 
       <AlbumSizeLine />
+      {!locked && problems.length > 0 && (
+        <Alert
+          color="red"
+          variant="light"
+          icon={<IconAlertTriangle size={18} />}
+          title={t('review.problems')}
+          data-testid="review-problems"
+        >
+          <ProblemGroups
+            groups={problems}
+            onPlace={(place) =>
+              place.spreadId
+                ? jump(place.spreadId, place.elementId)
+                : void navigate(editorPath(album.id, 'stickers'))
+            }
+          />
+        </Alert>
+      )}
 
       <Divider label={t('review.proof.title')} labelPosition="left" />
       <ProofDownloadButton albumId={album.id} />
@@ -105,7 +137,7 @@ export function ReviewPanel({ album }: TabPanelProps) {
       <Button
         leftSection={<IconPrinter size={16} />}
         color="teal"
-        disabled={locked || !orderId}
+        disabled={locked || !orderId || problems.length > 0}
         loading={review.isPending && review.variables?.action === 'print_approval'}
         onClick={() => void approve()}
         data-testid="review-approve"

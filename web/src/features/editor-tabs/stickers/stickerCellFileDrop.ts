@@ -1,17 +1,19 @@
 /**
- * SPEC §4 canvas drops: a photo file dropped from the desktop onto a sticker cell asks first, then becomes that
- * sticker's photo; on an empty cell it makes one new sticker, placed in the cell. At most one file makes a
- * sticker: with several, the first is used and the user is told.
+ * SPEC §4 canvas drops: a photo dropped onto a sticker cell asks first, then becomes that sticker's photo; on an
+ * empty cell it makes one new sticker, placed in the cell. From the desktop, at most one file makes a sticker:
+ * with several, the first is used and the user is told. From the album's images panel, the image record becomes
+ * a sticker photo first ("becomes sticker model via patch": PATCH /images/{id}, which also gives it a face box).
  */
 import { applyPatches, createSticker, placeSticker, updateSticker, type Point } from '@stickerbook/model';
 import type { TFunction } from 'i18next';
+import { errorCodeOf } from '../../../api/errors.ts';
 import type { Editor } from '../../../editor/Editor.ts';
 import { spreadIdAtPoint, spreadLayout } from '../../../editor/camera/layout.ts';
 import { track } from '../../../analytics/index.ts';
 import { confirm } from '../../../ui/confirm.tsx';
 import { notify } from '../../../ui/notify.ts';
 import type { ImageRegistry } from '../../images/imageRegistry.ts';
-import { notifyUploadProblems, uploadFiles } from '../../uploads/index.ts';
+import { notifyUploadProblems, problemsText, setImageModel, uploadFiles } from '../../uploads/index.ts';
 import { cellAt } from './stickerDrop.ts';
 
 export interface StickerCellTarget {
@@ -47,6 +49,18 @@ export function setCellStickerPhoto(editor: Editor, target: StickerCellTarget, i
   return change !== null;
 }
 
+/** The question before a photo goes into a cell: replace the sticker's photo, or make a sticker with it. */
+function confirmCellPhoto(editor: Editor, target: StickerCellTarget, t: TFunction): Promise<boolean> {
+  const name = target.stickerId ? editor.doc.stickers[target.stickerId]?.name : '';
+  return confirm({
+    title: t('stickerCellDrop.title'),
+    message: target.stickerId
+      ? t('stickerCellDrop.replace', { name: name || t('stickerCellDrop.unnamed') })
+      : t('stickerCellDrop.create'),
+    confirmLabel: t('stickerCellDrop.confirm'),
+  });
+}
+
 /** Asks, uploads the first file as a sticker photo and puts it in the cell. Resolves whether it did. */
 export async function dropPhotoOnStickerCell(
   editor: Editor,
@@ -55,15 +69,7 @@ export async function dropPhotoOnStickerCell(
   options: { albumId: string; registry: ImageRegistry; t: TFunction },
 ): Promise<boolean> {
   const { t } = options;
-  const name = target.stickerId ? editor.doc.stickers[target.stickerId]?.name : '';
-  const confirmed = await confirm({
-    title: t('stickerCellDrop.title'),
-    message: target.stickerId
-      ? t('stickerCellDrop.replace', { name: name || t('stickerCellDrop.unnamed') })
-      : t('stickerCellDrop.create'),
-    confirmLabel: t('stickerCellDrop.confirm'),
-  });
-  if (!confirmed) return false;
+  if (!(await confirmCellPhoto(editor, target, t))) return false;
   if (files.length > 1) notify.info(t('stickerCellDrop.onlyFirst'));
   let done = false;
   const jobs = await uploadFiles(files.slice(0, 1), {
@@ -79,5 +85,32 @@ export async function dropPhotoOnStickerCell(
     },
   });
   notifyUploadProblems(t, jobs, 'sticker');
+  return done;
+}
+
+/**
+ * Asks, makes the album image a sticker photo on the server and puts it in the cell. A photo the server refuses as
+ * a sticker (an SVG: SPEC §5 sticker photos are JPEG or PNG) is reported with the upload's wording and changes
+ * nothing. Resolves whether it did.
+ */
+export async function dropAlbumImageOnStickerCell(
+  editor: Editor,
+  imageId: string,
+  target: StickerCellTarget,
+  options: { registry: ImageRegistry; t: TFunction },
+): Promise<boolean> {
+  const { t, registry } = options;
+  if (!imageId || !(await confirmCellPhoto(editor, target, t))) return false;
+  const current = registry.record(imageId);
+  if (current?.model !== 'sticker') {
+    try {
+      registry.setRecord(await setImageModel(imageId, 'sticker'));
+    } catch (error) {
+      notify.error(problemsText(t, [errorCodeOf(error)], 'sticker'));
+      return false;
+    }
+  }
+  const done = setCellStickerPhoto(editor, target, imageId);
+  if (done) track(target.stickerId ? 'Image Replaced' : 'Sticker Created', { source: 'album_images' });
   return done;
 }
