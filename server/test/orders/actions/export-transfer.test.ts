@@ -56,7 +56,10 @@ describe.each(DATABASE_KINDS)('export and transfer actions on %s', (kind) => {
     ).json() as { id: string; workspace: Record<string, unknown> };
     expect((await removeLastContentSpread(s.t.app, s.customer.access_token, album)).status).toBe(200);
     const refused = await refusal(
-      startExport({ database: s.t.database }, { order, userId: s.actor().id, language: 'pl' }),
+      startExport(
+        { database: s.t.database, config: s.t.config },
+        { order, userId: s.actor().id, language: 'pl' },
+      ),
     );
     expect(refused).toMatchObject({ status: 422, code: 'ALBUM_HAS_ERRORS' });
     expect(refused.details).toEqual({
