@@ -99,7 +99,9 @@ describe.skipIf(skipBrowserTests)('dropping an album image on an empty backgroun
 
     // The layout's empty background slot under the left page (page tints, texts and cells lie above it).
     const before = await editorState(page);
-    const point = { x: 115, y: 150 };
+    // A point of the slot no sticker cell covers: an album image over a cell goes to the cell.
+    const point = freeSlotPoint(before.doc, before.spreadId)!;
+    expect(point, 'the content spread has a point clear of sticker cells').toBeDefined();
     const slot = emptyImageSlotAt(before.doc, before.spreadId, point);
     expect(slot, 'the content spread has an empty background slot').toBeDefined();
     const slotBounds = nodeBoundsInSpread(before.doc, slot!.id);
