@@ -1,0 +1,6 @@
+/**
+ * The API contract between the server and the web app: the request and response schemas of `/api/v1` and the
+ * error codes either side may name. The server validates with these schemas and documents them as OpenAPI; the
+ * web app's types are `z.infer` of the same schemas, so a changed response is a type error in the web build.
+ */
+export * from './errors.ts';
