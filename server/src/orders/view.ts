@@ -229,6 +229,8 @@ export function toOrderView(
   const address = parts.addresses.get(order.id);
   const album = order.albumId ? parts.albums.get(order.albumId) : undefined;
   const last = visibleUpdates.findLast(({ update }) => staff || update.signal !== ORDER_CHANGED)?.update;
+  const invoice = invoiceOf(order.id, parts, linkTo, human);
+  const creditNote = creditNoteOf(order.id, parts, linkTo, human);
   return {
     id: order.id,
     number: order.number,
@@ -327,9 +329,9 @@ export function toOrderView(
       changes: changeViews(metadata, language, currency),
       author: staff && typeof metadata.by === 'string' ? metadata.by : null,
     })),
-    invoice: invoiceOf(order.id, parts, linkTo, human),
-    credit_note: creditNoteOf(order.id, parts, linkTo, human),
-    user_invoice: userInvoiceOf(order.id, parts, linkTo, human),
+    invoice,
+    credit_note: creditNote,
+    user_invoice: userInvoiceOf(invoice, creditNote),
     delivery_note: staff ? { pdf_url: linkTo(orderDocumentPath(order.id, DELIVERY_NOTE_FILE)) } : null,
     tracking_code: trackingCodeOf(updates),
     design_check: statusCell(standingDesignApproval(updates)),
@@ -340,15 +342,12 @@ export function toOrderView(
   };
 }
 
+/** The one document the customer's order page offers: the standing invoice, else the credit note that voided it. */
 function userInvoiceOf(
-  orderId: string,
-  parts: OrderParts,
-  linkTo: (path: string) => string,
-  human: (amount: number) => string,
+  invoice: OrderView['invoice'],
+  note: OrderView['credit_note'],
 ): OrderView['user_invoice'] {
-  const invoice = invoiceOf(orderId, parts, linkTo, human);
   if (invoice?.frozen) return { kind: 'invoice', number: invoice.number, pdf_url: invoice.pdf_url };
-  const note = creditNoteOf(orderId, parts, linkTo, human);
   if (note) return { kind: 'credit_note', number: note.number, pdf_url: note.pdf_url };
   return invoice ? { kind: 'invoice', number: invoice.number, pdf_url: invoice.pdf_url } : null;
 }

@@ -46,17 +46,23 @@ const BOTH: Record<Language, string> = {
   pl: 'Podaj kwotę netto albo kwotę brutto, nie obie.',
 };
 
-/** Sets the order's net to the target inside the caller's transaction (the order row is locked). */
+/**
+ * Sets the order's net to the target inside the caller's transaction (the order row is locked). `tax` is the
+ * treatment the same edit sets (a new VAT id): the gross is reached at its rate, and the order's totals are
+ * computed once, with both.
+ */
 export async function adjustPrice(
   tx: Tx,
   order: OrderRow,
   target: PriceTarget,
   language: Language,
+  tax?: Parameters<typeof applyOrderTotals>[2],
 ): Promise<{ order: OrderRow; changes: OrderChange[] }> {
   if (target.amount !== undefined && target.amount_gross !== undefined)
     throw new AppError(422, 'AMOUNT_AND_GROSS_GIVEN', BOTH[language]);
   await assertNotInvoiced(tx, order.id, language);
-  const net = target.amount ?? netFor(target.amount_gross!, order, language);
+  const vatBasisPoints = tax?.vatBasisPoints ?? order.vatBasisPoints;
+  const net = target.amount ?? netFor(target.amount_gross!, { ...order, vatBasisPoints }, language);
   // The net without today's adjustment is what the lines, shipping and voucher give; the adjustment closes the gap.
   const priceAdjustment = order.priceAdjustment + (net - order.amount);
   const [adjusted] = await tx
@@ -64,7 +70,7 @@ export async function adjustPrice(
     .set({ priceAdjustment })
     .where(eq(orders.id, order.id))
     .returning();
-  const totals = await applyOrderTotals(tx, adjusted!);
+  const totals = await applyOrderTotals(tx, adjusted!, tax);
   return {
     order: totals.order,
     changes: [

@@ -65,29 +65,31 @@ export async function editDetails(
       { field: 'buyer_vat_id', from: order.buyerVatId, to: after.buyerVatId },
       { field: 'buyer_reference', from: order.buyerReference, to: after.buyerReference },
     ];
-    if (after.buyerVatId !== order.buyerVatId) {
-      // A VAT id can make an EU delivery reverse charge, and taking it away makes it standard again.
-      if (address) {
-        const tax = await taxFor(tx, after, {
-          countryCode: address.countryCode,
-          vatId: after.buyerVatId,
-          field: 'buyer_vat_id',
-          language: actor.language,
-        });
-        const totals = await applyOrderTotals(tx, after, tax);
-        after = totals.order;
-        changes.push(...totals.changes);
-      }
-    }
-    if (priceChange) {
-      const priced = await adjustPrice(
-        tx,
-        after,
-        { amount: change.amount, amount_gross: change.amount_gross },
-        actor.language,
-      );
-      after = priced.order;
-      changes.push(...priced.changes);
+    // A VAT id can make an EU delivery reverse charge, and taking it away makes it standard again.
+    const tax =
+      after.buyerVatId !== order.buyerVatId && address
+        ? await taxFor(tx, after, {
+            countryCode: address.countryCode,
+            vatId: after.buyerVatId,
+            field: 'buyer_vat_id',
+            language: actor.language,
+          })
+        : undefined;
+    // The totals are computed once, with the new rate and the new price together.
+    const totals = priceChange
+      ? await adjustPrice(
+          tx,
+          after,
+          { amount: change.amount, amount_gross: change.amount_gross },
+          actor.language,
+          tax,
+        )
+      : tax
+        ? await applyOrderTotals(tx, after, tax)
+        : undefined;
+    if (totals) {
+      after = totals.order;
+      changes.push(...totals.changes);
     }
     await recordOrderChanges(tx, { orderId: order.id, userId: actor.id, by: actor.email, changes });
     return after;

@@ -73,6 +73,32 @@ describe.each(DATABASE_KINDS)('edit details on %s', (kind) => {
     });
   });
 
+  it('reaches a total at the new rate when the VAT id and the price change in one edit, recorded once each', async () => {
+    const order = await s.placeOrder({ countryCode: 'AT', zipCode: '1010', city: 'Wien', areaCode: '+43' });
+    const after = await editDetails(ctx(), {
+      orderId: order.id,
+      // Reverse charge: no VAT, so the agreed total is the net itself (at 19 % 20,000 ct has no net).
+      change: { buyer_vat_id: 'ATU13585627', amount_gross: 20_000 },
+      actor: s.actor(),
+    });
+    expect(after).toMatchObject({
+      taxTreatment: 'reverse_charge',
+      amount: 20_000,
+      taxValue: 0,
+      amountGross: 20_000,
+    });
+    const [record] = await s.changesOf(order.id);
+    const fields = record!.changes.map((change: { field: string }) => change.field);
+    expect(fields.filter((field: string) => field === 'amount_gross')).toHaveLength(1);
+    expect(record!.changes).toEqual(
+      expect.arrayContaining([
+        { field: 'vat_rate', from: 1900, to: 0 },
+        { field: 'price_adjustment', from: 0, to: 20_000 - order.amount },
+        { field: 'amount_gross', from: order.amountGross, to: 20_000 },
+      ]),
+    );
+  });
+
   it('keeps a German company at 19 % with a VAT id (domestic supply)', async () => {
     const order = await s.placeOrder();
     const after = await editDetails(ctx(), {
