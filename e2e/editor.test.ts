@@ -6,6 +6,7 @@
  * mouse and keyboard input.
  */
 import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -623,6 +624,33 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await page.getByTestId('editor-canvas').waitFor();
     const reloaded = pick((await state(page)).nodes);
     expect(reloaded).toEqual(saved);
+    await context.close();
+  });
+
+  it('asks for the album while the editor’s code is still loading, once', async () => {
+    const albumId = await createAlbum(owner);
+    const { context, page } = await openEditor(owner, albumId, { viewport: { width: 1440, height: 900 } });
+    // The editor's screen chunk is held back until the album has been asked for: the page can only get past
+    // this when it requests the album before the screen that used to request it has run.
+    const albumPath = `/api/v1/albums/${albumId}`;
+    const albumRequests: string[] = [];
+    let albumAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (albumAsked = resolve));
+    let askedWhileHeld = false;
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === albumPath) {
+        albumRequests.push(request.url());
+        albumAsked();
+      }
+    });
+    await page.route('**/assets/EditorRoute-*.js', async (route) => {
+      askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByTestId('editor-canvas').waitFor();
+    expect(askedWhileHeld).toBe(true);
+    expect(albumRequests).toHaveLength(1);
     await context.close();
   });
 

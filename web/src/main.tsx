@@ -8,12 +8,17 @@ import { StrictMode, Suspense, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadScreen } from './app/screens.tsx';
+import { prefetchRouteData } from './app/routeData.ts';
 import { startAnalytics } from './analytics/index.ts';
 
 // Before any redirect can drop the landing URL's marketing parameters (SPEC §7).
 startAnalytics();
 // A sign-in (and the first session of this page) brings the account's language along.
 followAccountLanguage();
+
+// The page's first data is asked for once the language is known (it goes out in Accept-Language), while the
+// screen's chunks are still loading; the screen finds it in the query cache.
+void i18nReady.then(() => prefetchRouteData(location.pathname));
 
 // The first render waits for the language catalogue and the page's screen chunk, loaded in parallel: nothing
 // suspends then, and React does not hold the page back behind a just-shown fallback (up to 300 ms).

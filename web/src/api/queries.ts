@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client.ts';
 import type { Album, AlbumSummary, Blueprint, CreateAlbumBody, Organization, User } from './types.ts';
@@ -34,12 +34,17 @@ export function useAlbums() {
   });
 }
 
-export function useAlbum(id: string) {
-  return useQuery({
+/** One album, as the editor and the checkout read it; also requested at start-up beside the editor's code. */
+export function albumQuery(id: string) {
+  return queryOptions({
     queryKey: queryKeys.album(id),
     queryFn: () => api.get<Album>(`/albums/${encodeURIComponent(id)}`, { asGuest: true }),
     retry: (count, error) => count < 2 && (error as { status?: number }).status !== 404,
   });
+}
+
+export function useAlbum(id: string) {
+  return useQuery(albumQuery(id));
 }
 
 /** SPEC §7: album calls carry the album's language in Accept-Language. */
