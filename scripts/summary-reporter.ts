@@ -1,6 +1,9 @@
 import type { Reporter, TestModule } from 'vitest/node';
 
-/** Ends the run with the plain "N passed, N failed" line that CI reads. */
+/**
+ * Ends the run with the ten slowest test files of a whole run (where the suite's time goes, to balance its
+ * parallelism) and the plain "N passed, N failed" line that CI reads.
+ */
 export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     let passed = 0;
@@ -20,6 +23,24 @@ export default class SummaryReporter implements Reporter {
       failed += failedHere;
     }
     failed += unhandledErrors.length;
+    if (testModules.length > 20) {
+      const slowest = testModules
+        .map((module) => {
+          // The file's whole time in its worker: environment, imports and set-up as well as its tests.
+          const times = module.diagnostic();
+          const ms =
+            times.environmentSetupDuration +
+            times.prepareDuration +
+            times.collectDuration +
+            times.setupDuration +
+            times.duration;
+          return { file: `${module.project.name}/${module.relativeModuleId}`, ms };
+        })
+        .sort((a, b) => b.ms - a.ms)
+        .slice(0, 10);
+      process.stdout.write(`\nslowest files:\n`);
+      for (const { file, ms } of slowest) process.stdout.write(`  ${(ms / 1000).toFixed(1)} s  ${file}\n`);
+    }
     process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
   }
 }
