@@ -19,7 +19,7 @@ import { requestLogFields } from './http/request-log.ts';
 import { registerSpa } from './http/spa.ts';
 import { attachRealtime } from './realtime/index.ts';
 import { jobSender } from './jobs/sender.ts';
-import { apiRoutes } from './routes/index.ts';
+import { apiRoutes } from './api-routes.ts';
 
 /** 1 MiB: every JSON body of this API is far smaller; files go to storage, not through JSON. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;

@@ -11,14 +11,14 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/access-tokens.ts';
 import { albumMutations, albums } from '../src/db/schema.ts';
 import { AlbumSyncService } from '../src/realtime/album-sync.ts';
-import { storeMutations } from '../src/repositories/album-mutations.ts';
+import { storeMutations } from '../src/albums/mutations-repository.ts';
 import {
   albumWorkspaceJson,
   currentAlbumDocument,
   findAlbumRow,
   FOLD_ON_READ_TAIL,
   foldAlbumDocument,
-} from '../src/repositories/albums.ts';
+} from '../src/albums/repository.ts';
 import {
   DATABASE_KINDS,
   bearer,

@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { requireAdmin } from '../orders/admin-access.ts';
+import { requireAdmin } from '../auth/admin-only.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import {
   conversionsOf,

@@ -25,9 +25,9 @@ import {
   insertAlbum,
   listAlbumsFor,
   updateAlbum,
-} from '../repositories/albums.ts';
-import { findBlueprint } from '../repositories/blueprints.ts';
-import { findOrganization, insertOrganization } from '../repositories/organizations.ts';
+} from './repository.ts';
+import { findBlueprint } from '../blueprints/repository.ts';
+import { findOrganization, insertOrganization } from '../users/organizations.ts';
 import { stickerLinkSettings } from '../sticker-link/settings.ts';
 import { errorResponses, organizationInputSchema } from '../routes/schemas.ts';
 import { collectAlbumFiles } from '../images/file-cleanup.ts';

@@ -228,7 +228,7 @@ export interface Config {
   renderWorkers: number;
   /** Image jobs (variants, faces) one worker process runs at once. */
   imageWorkers: number;
-  /** SIGTERM: running jobs get this long to finish, then they go back to the queue (jobs/queue.ts). */
+  /** SIGTERM: running jobs get this long to finish, then they go back to the queue (workers.ts). */
   shutdownGraceMs: number;
   /** pg-boss's maintenance interval: how soon a dead worker's expired job is queued again. */
   jobSuperviseSeconds: number;

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isAdmin } from '../auth/access-tokens.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { requireAdmin } from '../orders/admin-access.ts';
+import { requireAdmin } from '../auth/admin-only.ts';
 import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
 import { errorResponses } from '../routes/schemas.ts';

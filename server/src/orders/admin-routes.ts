@@ -2,7 +2,7 @@
  * The admin side of an order (SPEC §2 Order detail, §7 orders admin calls, issue 14, issue 21): the timeline's
  * events form, edits of details, address and line items, deleting an order, and order comments. Routes only
  * parse, authorise and call an action (actions/*.ts), which holds the rule. Admin-only, checked before the body
- * is validated: everyone else gets 404 (admin-access.ts).
+ * is validated: everyone else gets 404 (auth/admin-only.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ import { editAddress } from './actions/edit-address.ts';
 import { editDetails } from './actions/edit-details.ts';
 import { editLineItem } from './actions/edit-line-item.ts';
 import { removeLineItem } from './actions/remove-line-item.ts';
-import { adminOnly, requireAdmin } from './admin-access.ts';
+import { adminOnly, requireAdmin } from '../auth/admin-only.ts';
 import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
 import { requestLanguage, STAFF_SIGNALS } from './texts.ts';

@@ -8,7 +8,7 @@ import { orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
-import { adminOnly } from './admin-access.ts';
+import { adminOnly } from '../auth/admin-only.ts';
 import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
 import { startDashboardUpkeep } from './dashboard-upkeep.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';

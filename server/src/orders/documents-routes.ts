@@ -2,7 +2,7 @@
  * The documents of an order for the back office (issue 14, SPEC §7): delivery note, the print partner's order
  * JSON, the artifact export and the SFTP transfer (actions/start-export.ts, actions/transfer.ts). Each is built
  * from the order's current rows, which while an invoice stands are the invoiced order (invoice-freeze.ts).
- * Admin-only: everyone else gets 404 (admin-access.ts).
+ * Admin-only: everyone else gets 404 (auth/admin-only.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,7 +19,7 @@ import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
 import { requestLanguage, translated } from './texts.ts';
 import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
-import { requireAdmin } from './admin-access.ts';
+import { requireAdmin } from '../auth/admin-only.ts';
 import { buildDeliveryNotePdf } from './delivery-note.ts';
 import { startExport } from './actions/start-export.ts';
 import { transfer } from './actions/transfer.ts';

@@ -6,7 +6,7 @@ import { COUNTRIES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { adminOnly } from '../orders/admin-access.ts';
+import { adminOnly } from '../auth/admin-only.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import {
   allPriceTables,

@@ -19,8 +19,8 @@ import { applyMutation, type AlbumDocument, type MutationActor, type Patch } fro
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { findMutationVersion, storeMutations } from '../repositories/album-mutations.ts';
-import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from '../repositories/albums.ts';
+import { findMutationVersion, storeMutations } from '../albums/mutations-repository.ts';
+import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from '../albums/repository.ts';
 
 /** The wire payload of a `mutations` event (docs/realtime.md). */
 export interface MutationPayload {

@@ -10,8 +10,8 @@ import type { AccessTokens, Principal } from '../auth/access-tokens.ts';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import type { LiveAccounts } from '../auth/live-accounts.ts';
 import type { Db } from '../db/database.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
-import { findUserById } from '../repositories/users.ts';
+import { findAlbumHeaderFor } from '../albums/repository.ts';
+import { findUserById } from '../users/repository.ts';
 import type { HandshakeErrorCode, PresenceUser } from './protocol.ts';
 
 type Handshake = Socket['handshake'];

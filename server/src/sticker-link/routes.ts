@@ -9,7 +9,7 @@ import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findImage, findImagesWithBlobs, type BlobRow, type ImageRow } from '../images/repository.ts';
 import { deleteImageWithFiles, imageServices } from '../images/service.ts';
 import { imageSchema, toImageView } from '../images/view.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../albums/repository.ts';
 import {
   deleteStickerUploadRow,
   findStickerUpload,

@@ -1,8 +1,8 @@
 import type { Database } from '../db/database.ts';
-import { cmykVariantKey } from '../images/cmyk-variant.ts';
-import { detectLargestFace } from '../images/faces.ts';
-import { findBlob, findImage, STICKER_LINK_UPLOADER_PREFIX, updateImage } from '../images/repository.ts';
-import { makeVariants } from '../images/variants.ts';
+import { cmykVariantKey } from './cmyk-variant.ts';
+import { detectLargestFace } from './faces.ts';
+import { findBlob, findImage, STICKER_LINK_UPLOADER_PREFIX, updateImage } from './repository.ts';
+import { makeVariants } from './variants.ts';
 import { stickerUploadsChanged } from '../sticker-link/live.ts';
 import type { CmykProfile } from '../print/output-profile.ts';
 import type { BlobStorage } from '../storage/index.ts';

@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { toUserView, type UserRow, type UserView } from '../repositories/users.ts';
-import { setRefreshCookie } from './refresh-cookie.ts';
-import { issueRefreshToken } from './refresh-tokens.ts';
+import { toUserView, type UserRow, type UserView } from '../users/repository.ts';
+import { setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { issueRefreshToken } from '../auth/refresh-tokens.ts';
 
 /** What the client reads; the refresh token goes in its HttpOnly cookie only (auth/refresh-cookie.ts). */
 export interface UserSession {

@@ -6,10 +6,10 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { albumInvitations, albumMembers, type AlbumSettingsRecord } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
-import { findBlueprint } from '../repositories/blueprints.ts';
+import { findAlbumFor } from '../albums/repository.ts';
+import { findBlueprint } from '../blueprints/repository.ts';
 import { DEFAULT_ALBUM_TITLE } from '../albums/routes.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const onboardingStateSchema = z.object(
   Object.fromEntries(ONBOARDING_STEPS.map((step) => [step, z.boolean()])) as Record<

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { isAdmin, type Principal } from '../auth/access-tokens.ts';
+import { isAdmin, type Principal } from './access-tokens.ts';
 import { notFound } from '../http/errors.ts';
 
 /**

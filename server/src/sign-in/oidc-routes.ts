@@ -2,7 +2,7 @@ import { eq, lt } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as client from 'openid-client';
 import { z } from 'zod';
-import { OidcClient } from './oidc-client.ts';
+import { OidcClient } from '../auth/oidc-client.ts';
 import { userFromOidcClaims } from './oidc-users.ts';
 import { issueUserSession } from './sessions.ts';
 import { oidcLoginAttempts } from '../db/schema.ts';

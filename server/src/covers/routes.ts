@@ -6,11 +6,11 @@ import { notFound } from '../http/errors.ts';
 import { listAlbumImages } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { imageSchema, imageView } from '../images/view.ts';
-import { findAlbumFor } from '../repositories/albums.ts';
-import { findBlueprint } from '../repositories/blueprints.ts';
+import { findAlbumFor } from '../albums/repository.ts';
+import { findBlueprint } from '../blueprints/repository.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const coverSchema = z.object({
   title: z.string(),

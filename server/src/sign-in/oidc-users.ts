@@ -5,7 +5,7 @@ import {
   insertUser,
   updateUser,
   type UserRow,
-} from '../repositories/users.ts';
+} from '../users/repository.ts';
 
 /** The role claim may be an array (Keycloak, Auth0 rules) or a space/comma separated string. */
 function claimedRoles(value: unknown): string[] {

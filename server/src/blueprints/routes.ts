@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { preferredLanguage } from '../http/languages.ts';
 import { blueprintTexts } from '../albums/blueprint-texts.ts';
-import { findBlueprint, listBlueprints, type BlueprintRow } from '../repositories/blueprints.ts';
-import { errorResponses } from './schemas.ts';
+import { findBlueprint, listBlueprints, type BlueprintRow } from './repository.ts';
+import { errorResponses } from '../routes/schemas.ts';
 
 const fontsSchema = z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() });
 
@@ -34,7 +34,7 @@ const summary = (row: BlueprintRow, texts?: Texts) => ({
   id: row.id,
   title: texts?.[row.title] ?? row.title,
   blueprint_category: row.category,
-  // The web draws template covers itself from GET /blueprints/:id/cover (routes/covers.ts).
+  // The web draws template covers itself from GET /blueprints/:id/cover (covers/routes.ts).
   cover_preview_url: null,
   colors: row.colors,
   fonts: row.fonts,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sendActivationMail } from './activation.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
-import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie.ts';
-import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
+import { sendActivationMail } from '../auth/activation.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { clearRefreshCookie, readRefreshCookie } from '../auth/refresh-cookie.ts';
+import { revokeRefreshToken, rotateRefreshToken } from '../auth/refresh-tokens.ts';
 import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
-import { findUserByEmail, findUserById, insertUser } from '../repositories/users.ts';
+import { findUserByEmail, findUserById, insertUser } from '../users/repository.ts';
 import { preferredLanguage } from '../http/languages.ts';
 import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
-import { listOrganizations } from '../repositories/organizations.ts';
-import { errorResponses, organizationSchema } from './schemas.ts';
+import { listOrganizations } from './organizations.ts';
+import { errorResponses, organizationSchema } from '../routes/schemas.ts';
 
 /** The organizations the wizard's data step stored for the caller (SPEC §2 wizard). */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {

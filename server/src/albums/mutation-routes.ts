@@ -10,9 +10,9 @@ import { AppError, notFound } from '../http/errors.ts';
 import { albumRoom } from '../realtime/protocol.ts';
 import { broadcastUserId } from '../realtime/index.ts';
 import { parseMutationPayload } from '../realtime/album-sync.ts';
-import { mutationsSince } from '../repositories/album-mutations.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
-import { errorResponses } from './schemas.ts';
+import { mutationsSince } from './mutations-repository.ts';
+import { findAlbumHeaderFor } from './repository.ts';
+import { errorResponses } from '../routes/schemas.ts';
 import { errorEnvelopeSchema } from '../http/errors.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });

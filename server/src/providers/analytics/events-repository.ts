@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { analyticsEvents } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { analyticsEvents } from '../../db/schema.ts';
 
 export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
 export type NewAnalyticsEvent = typeof analyticsEvents.$inferInsert;

@@ -1,32 +1,32 @@
 import PgBoss from 'pg-boss';
-import { BOSS_SCHEMA } from './sender.ts';
-import type { Database } from '../db/database.ts';
-import { closeMailTransports, runMailJob, MAIL_QUEUE, type MailJob } from './mail.ts';
+import { BOSS_SCHEMA } from './jobs/sender.ts';
+import type { Database } from './db/database.ts';
+import { closeMailTransports, runMailJob, MAIL_QUEUE, type MailJob } from './jobs/mail.ts';
 import {
   runStickerUploadMailJob,
   STICKER_UPLOAD_MAIL_QUEUE,
   type StickerUploadMailJob,
-} from '../sticker-link/notifications.ts';
-import { loadConfig, type Config } from '../config/index.ts';
-import { createStorage } from '../storage/index.ts';
-import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from './image-variants.ts';
-import { uploadsQuiet } from './upload-activity.ts';
-import { FILE_CLEANUP_QUEUE, runFileCleanupJob, type FileCleanupJob } from '../images/file-cleanup.ts';
-import { runStaleUploadsJob, STALE_UPLOADS_CRON, STALE_UPLOADS_QUEUE } from '../images/stale-uploads.ts';
-import { runningJobs } from './running-jobs.ts';
+} from './sticker-link/notifications.ts';
+import { loadConfig, type Config } from './config/index.ts';
+import { createStorage } from './storage/index.ts';
+import { IMAGE_VARIANTS_QUEUE, runImageVariantsJob, type ImageVariantsJob } from './images/variants-job.ts';
+import { uploadsQuiet } from './jobs/upload-activity.ts';
+import { FILE_CLEANUP_QUEUE, runFileCleanupJob, type FileCleanupJob } from './images/file-cleanup.ts';
+import { runStaleUploadsJob, STALE_UPLOADS_CRON, STALE_UPLOADS_QUEUE } from './images/stale-uploads.ts';
+import { runningJobs } from './jobs/running-jobs.ts';
 import {
   RENDER_EXPORT_QUEUE,
   renderExportQueueOptions,
   renderExportDeps,
   workRenderExports,
-} from './render-export.ts';
-import { workOrderArtifactExports } from '../orders/artifact-export.ts';
-import { workCoverPreviews } from '../albums/cover-preview.ts';
-import { workDataExports } from '../accounts/data-export.ts';
-import { outputProfileOf } from '../print/output-profile.ts';
-import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from '../invoices/invoice-mail-job.ts';
+} from './print/render-export-job.ts';
+import { workOrderArtifactExports } from './orders/artifact-export.ts';
+import { workCoverPreviews } from './albums/cover-preview.ts';
+import { workDataExports } from './accounts/data-export.ts';
+import { outputProfileOf } from './print/output-profile.ts';
+import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from './invoices/invoice-mail-job.ts';
 
-export { BOSS_SCHEMA } from './sender.ts';
+export { BOSS_SCHEMA } from './jobs/sender.ts';
 
 export interface JobQueue {
   boss: PgBoss;

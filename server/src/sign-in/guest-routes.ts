@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from './authenticate.ts';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.ts';
-import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from './refresh-tokens.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth/refresh-cookie.ts';
+import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from '../auth/refresh-tokens.ts';
 import { guests } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { moveAlbumsToOwner } from '../repositories/albums.ts';
+import { moveAlbumsToOwner } from '../albums/repository.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 /** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */

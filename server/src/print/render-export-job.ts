@@ -3,20 +3,20 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config/index.ts';
 import type { Database } from '../db/database.ts';
 import type { RenderJobParams } from '../db/schema.ts';
-import { BrowserPool, DEFAULT_CHROMIUM_PATH } from '../print/chromium.ts';
-import { ExportFiles } from '../print/export-files.ts';
-import { albumCmykPhotos } from '../print/cmyk-source.ts';
-import { runExport } from '../print/export-pipeline.ts';
-import { outputProfileOf, type CmykProfile } from '../print/output-profile.ts';
+import { BrowserPool, DEFAULT_CHROMIUM_PATH } from './chromium.ts';
+import { ExportFiles } from './export-files.ts';
+import { albumCmykPhotos } from './cmyk-source.ts';
+import { runExport } from './export-pipeline.ts';
+import { outputProfileOf, type CmykProfile } from './output-profile.ts';
 import { createStorage, type BlobStorage } from '../storage/index.ts';
-import { renderTokensFor, type RenderTokens } from '../print/render-tokens.ts';
+import { renderTokensFor, type RenderTokens } from './render-tokens.ts';
 import {
   findRenderJob,
   markRenderJobFailed,
   markRenderJobFinished,
   markRenderJobWorking,
   updateRenderJobProgress,
-} from '../print/render-jobs-repository.ts';
+} from './render-jobs-repository.ts';
 
 export const RENDER_EXPORT_QUEUE = 'render-export';
 

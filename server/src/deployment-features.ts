@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { imageEditService } from '../image-edits/service.ts';
-import { stockProvider } from '../stock/routes.ts';
+import { imageEditService } from './image-edits/service.ts';
+import { stockProvider } from './stock/routes.ts';
 
 /**
  * What this deployment offers, for the web to show or hide: the AI edit (off in production and without a
