@@ -1,4 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { adminOnly } from './auth/admin-only.ts';
+import { accountAdminRoutes } from './accounts/admin-routes.ts';
+import { affiliateAdminRoutes } from './affiliates/admin-routes.ts';
+import { invoiceAdminRoutes } from './invoices/admin-routes.ts';
+import { deliveryNoteRoutes } from './orders/delivery-note-routes.ts';
 import { albumRoutes } from './albums/routes.ts';
 import { albumPreviewRoutes } from './albums/preview-routes.ts';
 import { analyticsRoutes } from './analytics/routes.ts';
@@ -35,7 +40,10 @@ import { priceAdminRoutes } from './price-admin/routes.ts';
 import { supportRoutes } from './support/routes.ts';
 import { accountRoutes } from './accounts/routes.ts';
 
-/** Everything under /api/v1, one plugin per resource. */
+/**
+ * Everything under /api/v1, one plugin per resource. The back office's plugins register together under
+ * `adminOnly` (auth/admin-only.ts), whose one hook answers everyone but admins 404.
+ */
 export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(healthRoutes);
   await app.register(authRoutes);
@@ -63,13 +71,21 @@ export const apiRoutes: FastifyPluginAsync = async (app) => {
   await app.register(publicStickerUploadRoutes);
   await app.register(invitationRoutes);
   await app.register(orderRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(orderAdminRoutes);
-  await app.register(orderDocumentRoutes);
+  await app.register(deliveryNoteRoutes);
   await app.register(invoiceRoutes);
   await app.register(legalRoutes);
   await app.register(outboxRoutes);
   await app.register(affiliateRoutes);
-  await app.register(priceAdminRoutes);
   await app.register(supportRoutes);
+  await app.register(
+    adminOnly(
+      dashboardRoutes,
+      orderAdminRoutes,
+      orderDocumentRoutes,
+      invoiceAdminRoutes,
+      affiliateAdminRoutes,
+      priceAdminRoutes,
+      accountAdminRoutes,
+    ),
+  );
 };
