@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { iccProfileProblem } from '../print/output-profile.ts';
+import { iccProfileProblem } from './icc-profile.ts';
 
 /**
  * The server package's own folder, so relative defaults work whatever the current directory is. Found by walking
