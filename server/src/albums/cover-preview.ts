@@ -5,7 +5,7 @@
  * the thumbnail is exactly what the printer would get, comments left out.
  *
  * When it is made: after an edit has settled, never per keystroke. Every stored mutation batch hands its document
- * here (realtime/album-sync.ts `onStored`); only when the cover part of it changed is a job queued, `SETTLE_SECONDS`
+ * here (sync-service.ts `onStored`); only when the cover part of it changed is a job queued, `SETTLE_SECONDS`
  * later, and at most one per album waits at a time (pg-boss `stately` with the album as singleton key), so a burst
  * of typing on the cover renders once. A title or event-date change (PATCH /albums) queues one the same way. The job
  * compares a hash of what the cover shows (its nodes with automatic texts resolved, the settings, the title, the
@@ -93,7 +93,7 @@ export async function refreshCoverPreview(database: Database, albumId: string): 
 }
 
 /**
- * After a stored mutation batch (realtime/album-sync.ts): queues a render when the cover part of the document
+ * After a stored mutation batch (sync-service.ts): queues a render when the cover part of the document
  * changed since the last batch this instance saw. Never throws; a failed send is logged and the next edit or
  * request for the thumbnail tries again.
  */

@@ -9,7 +9,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { albumRoom } from '../realtime/protocol.ts';
 import { broadcastUserId } from '../realtime/index.ts';
-import { parseMutationPayload } from '../realtime/album-sync.ts';
+import { parseMutationPayload } from '../realtime/mutation-payload.ts';
 import { mutationsSince } from './mutations-repository.ts';
 import { findAlbumHeaderFor } from './repository.ts';
 import { errorResponses } from '../routes/schemas.ts';

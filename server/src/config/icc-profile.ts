@@ -2,6 +2,7 @@
  * The one check of a print output profile that start-up makes (PRINT_OUTPUT_ICC, config/index.ts) and the print
  * pipeline repeats when it loads the profile (print/output-profile.ts): here, so config needs nothing from print.
  */
+
 /** Why a file is not a usable output profile, or undefined when it is a CMYK output (printer) profile. */
 export function iccProfileProblem(bytes: Uint8Array): string | undefined {
   if (bytes.length < 132) return 'is not an ICC profile';

@@ -6,19 +6,16 @@
  */
 import type { Socket } from 'socket.io';
 import { isValidId } from '@stickerbook/model';
-import type { AccessTokens, Principal } from '../auth/access-tokens.ts';
+import type { AccessTokens } from '../auth/access-tokens.ts';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import type { LiveAccounts } from '../auth/live-accounts.ts';
 import type { Db } from '../db/database.ts';
-import { findAlbumHeaderFor } from '../albums/repository.ts';
+import { findAlbumHeaderFor } from './repository.ts';
 import { findUserById } from '../users/repository.ts';
-import type { HandshakeErrorCode, PresenceUser } from './protocol.ts';
+import type { HandshakeResult } from '../realtime/index.ts';
+import type { PresenceUser } from '../realtime/protocol.ts';
 
 type Handshake = Socket['handshake'];
-
-export type HandshakeResult =
-  | { albumId: string; principal: Principal; user: PresenceUser }
-  | { error: { code: HandshakeErrorCode; message: string } };
 
 function tokenOf(handshake: Handshake): string | undefined {
   const fromAuth = (handshake.auth as { token?: unknown } | undefined)?.token;

@@ -19,28 +19,14 @@ import { applyMutation, type AlbumDocument, type MutationActor, type Patch } fro
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { findMutationVersion, storeMutations } from '../albums/mutations-repository.ts';
-import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from '../albums/repository.ts';
-
-/** The wire payload of a `mutations` event (docs/realtime.md). */
-export interface MutationPayload {
-  patches: unknown;
-  version: number;
-  clientId: string;
-  mutationId: string;
-}
-
-export type MutationErrorCode =
-  | 'INVALID_PAYLOAD'
-  | 'INVALID_MUTATION'
-  | 'COMMENT_FORBIDDEN'
-  | 'ALBUM_LOCKED'
-  | 'ACCESS_LOST'
-  | 'SAVE_FAILED';
-
-export type SubmitResult =
-  | { ok: true; version: number; duplicate: boolean; patches: Patch[] }
-  | { ok: false; code: MutationErrorCode; message: string; path?: string };
+import { findMutationVersion, storeMutations } from './mutations-repository.ts';
+import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from './repository.ts';
+import type { AlbumSync } from '../realtime/index.ts';
+import {
+  MAX_PATCHES_PER_MUTATION,
+  type MutationPayload,
+  type SubmitResult,
+} from '../realtime/mutation-payload.ts';
 
 interface CachedAlbum {
   /** The document at `version`. */
@@ -55,13 +41,11 @@ interface CachedAlbum {
   recent: Map<string, number>;
 }
 
-const MAX_PATCHES_PER_MUTATION = 5_000;
 const MAX_RECENT_IDS = 2_000;
 const MAX_CACHED_ALBUMS = 500;
 const MAX_STALE_RETRIES = 5;
 /** Mutations of one album stored in one statement at most. */
 const MAX_BATCH = 100;
-const ID = /^[A-Za-z0-9_:.-]{1,100}$/;
 /** Fold the log into the stored document after this much quiet on an album... */
 export const FOLD_IDLE_MS = 2_000;
 /** ...or once this many mutations are not in it. */
@@ -76,26 +60,13 @@ export interface AlbumSyncOptions {
   onStored?: (albumId: string, doc: AlbumDocument) => void;
 }
 
-export function parseMutationPayload(payload: unknown): MutationPayload | string {
-  if (typeof payload !== 'object' || payload === null) return 'the payload must be an object';
-  const { patches, version, clientId, mutationId } = payload as Record<string, unknown>;
-  if (typeof mutationId !== 'string' || !ID.test(mutationId))
-    return 'mutationId must be 1-100 of [A-Za-z0-9_:.-]';
-  if (typeof clientId !== 'string' || !ID.test(clientId)) return 'clientId must be 1-100 of [A-Za-z0-9_:.-]';
-  if (typeof version !== 'number' || !Number.isInteger(version) || version < 0)
-    return 'version must be a non-negative integer';
-  if (!Array.isArray(patches) || patches.length === 0) return 'patches must be a non-empty array';
-  if (patches.length > MAX_PATCHES_PER_MUTATION) return `at most ${MAX_PATCHES_PER_MUTATION} patches`;
-  return { patches, version, clientId, mutationId };
-}
-
 interface Job {
   principal: Principal;
   payload: MutationPayload;
   resolve(result: SubmitResult): void;
 }
 
-export class AlbumSyncService {
+export class AlbumSyncService implements AlbumSync {
   private readonly cache = new Map<string, CachedAlbum>();
   private readonly waiting = new Map<string, Job[]>();
   private readonly running = new Set<string>();
