@@ -21,7 +21,6 @@ import { attachRealtime } from './realtime/index.ts';
 import { noteAlbumDocumentStored } from './albums/cover-preview.ts';
 import { authenticateHandshake } from './albums/live-handshake.ts';
 import { AlbumSyncService } from './albums/sync-service.ts';
-import { onStickerUploadsChanged } from './sticker-link/live.ts';
 import { jobSender } from './jobs/sender.ts';
 import { apiRoutes } from './api-routes.ts';
 
@@ -113,7 +112,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       onStored: (albumId, doc) => noteAlbumDocumentStored(database, albumId, doc),
     }),
     authenticate: (handshake) => authenticateHandshake(handshake, database.db, tokens, accounts),
-    onStickerUploadsChanged,
   });
   await app.register(apiRoutes, { prefix: '/api/v1' });
 

@@ -23,7 +23,7 @@ import {
 import { workOrderArtifactExports } from './orders/artifact-export.ts';
 import { workCoverPreviews } from './albums/cover-preview.ts';
 import { workDataExports } from './accounts/data-export.ts';
-import { outputProfileOf } from './print/output-profile.ts';
+import { outputProfileOf } from './config/output-profile.ts';
 import { INVOICE_MAIL_QUEUE, runInvoiceMailJob, type InvoiceMailJob } from './invoices/invoice-mail-job.ts';
 
 export { BOSS_SCHEMA } from './jobs/sender.ts';

@@ -24,7 +24,7 @@ import { jobSender } from '../jobs/sender.ts';
 import { listOrdersOfUser, loadOrderParts } from '../orders/repository.ts';
 import { languageOf } from '../orders/texts.ts';
 import { orderName, toOrderView } from '../orders/view.ts';
-import { currentAlbumDocument } from '../albums/repository.ts';
+import { currentAlbumDocument } from '../album-store/albums.ts';
 import { listOrganizations } from '../users/organizations.ts';
 import { listStickerUploads } from '../sticker-link/repository.ts';
 import type { BlobStorage } from '../storage/index.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AlbumAccess, AlbumRow } from './repository.ts';
+import type { AlbumAccess, AlbumRow } from '../album-store/albums.ts';
 import type { Organization } from '../users/organizations.ts';
 import { organizationSchema } from '../routes/schemas.ts';
 import { coverPreviewUrl } from './cover-preview.ts';

@@ -14,7 +14,7 @@
  * queue it (so the test suites and scripts that never look at covers never start a render).
  *
  * How it is served: GET /api/v1/albums/<id>/cover_preview, without a bearer token so an <img> can load it. The
- * album id is the capability: 128 random bits (albums/repository.ts newAlbumId) that only the album's people,
+ * album id is the capability: 128 random bits (album-store/albums.ts newAlbumId) that only the album's people,
  * admins and preview-link holders ever see, the same secret the preview link's path relies on. It shows the cover
  * picture and nothing else. Known limitation: someone removed from an album who kept its id can still load the
  * cover's picture (not the album) until the album is deleted.
@@ -30,7 +30,7 @@ import { jobSender } from '../jobs/sender.ts';
 import type { BrowserPool } from '../print/chromium.ts';
 import { runExport } from '../print/export-pipeline.ts';
 import type { RenderTokens } from '../print/render-tokens.ts';
-import { currentAlbumDocument } from './repository.ts';
+import { currentAlbumDocument } from '../album-store/albums.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 export const COVER_PREVIEW_QUEUE = 'cover-preview';

@@ -10,7 +10,7 @@ import type { AccessTokens } from '../auth/access-tokens.ts';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import type { LiveAccounts } from '../auth/live-accounts.ts';
 import type { Db } from '../db/database.ts';
-import { findAlbumHeaderFor } from './repository.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import { findUserById } from '../users/repository.ts';
 import type { HandshakeResult } from '../realtime/index.ts';
 import type { PresenceUser } from '../realtime/protocol.ts';

@@ -10,8 +10,8 @@ import { AppError, notFound } from '../http/errors.ts';
 import { albumRoom } from '../realtime/protocol.ts';
 import { broadcastUserId } from '../realtime/index.ts';
 import { parseMutationPayload } from '../realtime/mutation-payload.ts';
-import { mutationsSince } from './mutations-repository.ts';
-import { findAlbumHeaderFor } from './repository.ts';
+import { mutationsSince } from '../album-store/album-mutations.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { errorEnvelopeSchema } from '../http/errors.ts';
 

@@ -19,8 +19,8 @@ import { applyMutation, type AlbumDocument, type MutationActor, type Patch } fro
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin } from '../auth/access-tokens.ts';
 import type { Db } from '../db/database.ts';
-import { findMutationVersion, storeMutations } from './mutations-repository.ts';
-import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from './repository.ts';
+import { findMutationVersion, storeMutations } from '../album-store/album-mutations.ts';
+import { currentAlbumDocument, findAlbumHeaderFor, foldAlbumDocument } from '../album-store/albums.ts';
 import type { AlbumSync } from '../realtime/index.ts';
 import {
   MAX_PATCHES_PER_MUTATION,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { blueprintTexts } from '../albums/blueprint-texts.ts';
+import { blueprintTexts } from './texts.ts';
 import { findBlueprint, listBlueprints, type BlueprintRow } from './repository.ts';
 import { errorResponses } from '../routes/schemas.ts';
 

@@ -6,9 +6,9 @@ import { notFound } from '../http/errors.ts';
 import { listAlbumImages } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { imageSchema, imageView } from '../images/view.ts';
-import { findAlbumFor } from '../albums/repository.ts';
+import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
-import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
+import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.ts';
 import { preferredLanguage } from '../http/languages.ts';
 import { errorResponses } from '../routes/schemas.ts';
 

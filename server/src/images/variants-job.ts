@@ -3,8 +3,8 @@ import { cmykVariantKey } from './cmyk-variant.ts';
 import { detectLargestFace } from './faces.ts';
 import { findBlob, findImage, STICKER_LINK_UPLOADER_PREFIX, updateImage } from './repository.ts';
 import { makeVariants } from './variants.ts';
-import { stickerUploadsChanged } from '../sticker-link/live.ts';
-import type { CmykProfile } from '../print/output-profile.ts';
+import { stickerUploadsChanged } from '../realtime/sticker-upload-news.ts';
+import type { CmykProfile } from '../config/output-profile.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 export const IMAGE_VARIANTS_QUEUE = 'image-variants';

@@ -5,7 +5,7 @@ import { requirePrincipal, requireUser } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { acceptUrl, invitationMail, mailSender } from './mail.ts';
 import { revokeAlbumAccess } from '../realtime/index.ts';
-import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../albums/repository.ts';
+import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../album-store/albums.ts';
 import {
   acceptInvitation,
   deleteInvitation,

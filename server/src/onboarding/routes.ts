@@ -6,7 +6,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import type { Db } from '../db/database.ts';
 import { albumInvitations, albumMembers, type AlbumSettingsRecord } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { findAlbumFor } from '../albums/repository.ts';
+import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
 import { DEFAULT_ALBUM_TITLE } from '../albums/routes.ts';
 import { errorResponses } from '../routes/schemas.ts';

@@ -7,7 +7,7 @@ import { BrowserPool, DEFAULT_CHROMIUM_PATH } from './chromium.ts';
 import { ExportFiles } from './export-files.ts';
 import { albumCmykPhotos } from './cmyk-source.ts';
 import { runExport } from './export-pipeline.ts';
-import { outputProfileOf, type CmykProfile } from './output-profile.ts';
+import { outputProfileOf, type CmykProfile } from '../config/output-profile.ts';
 import { createStorage, type BlobStorage } from '../storage/index.ts';
 import { renderTokensFor, type RenderTokens } from './render-tokens.ts';
 import {

@@ -22,7 +22,7 @@ import { RENDER_EXPORT_QUEUE, renderExportQueueOptions, type RenderExportJob } f
 import { imageServices } from '../images/service.ts';
 import { ExportFiles } from './export-files.ts';
 import { renderTokensFor } from './render-tokens.ts';
-import { findAlbumHeaderFor } from '../albums/repository.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import {
   deleteRenderJob,
   findRenderJob,

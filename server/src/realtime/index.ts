@@ -9,6 +9,7 @@ import { Server, type Socket } from 'socket.io';
 import { isValidId, type AlbumDocument, type Patch } from '@stickerbook/model';
 import { ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { parseMutationPayload, type MutationPayload, type SubmitResult } from './mutation-payload.ts';
+import { onStickerUploadsChanged } from './sticker-upload-news.ts';
 import {
   albumRoom,
   SOCKET_PATH,
@@ -53,8 +54,6 @@ export interface RealtimeParts {
   sync: AlbumSync;
   /** Who connects to which album, or why not (albums/live-handshake.ts). */
   authenticate(handshake: Socket['handshake']): Promise<HandshakeResult>;
-  /** Subscribes to "this album's sticker link uploads changed" (sticker-link/live.ts); returns the unsubscribe. */
-  onStickerUploadsChanged(listener: (albumId: string) => void): () => void;
 }
 
 export interface Realtime {
@@ -80,7 +79,7 @@ const MAX_MESSAGE_BYTES = 1024 * 1024;
 /** Attaches socket.io to `app.server` and decorates `app.realtime`; call once, before the routes. */
 export async function attachRealtime(app: FastifyInstance, parts: RealtimeParts): Promise<Realtime> {
   const { config, accounts } = app.ctx;
-  const { sync, authenticate, onStickerUploadsChanged } = parts;
+  const { sync, authenticate } = parts;
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
@@ -150,7 +149,7 @@ export async function attachRealtime(app: FastifyInstance, parts: RealtimeParts)
   io.on('account_deleted', ({ userId }) => accounts.forget(userId));
 
   // Issue 22 item 9: the sticker link panel of every open editor reads the uploads again as soon as one arrives or
-  // its face is found (sticker-link/live.ts), not at its next 30 s poll. Through Redis to every instance.
+  // its face is found (sticker-upload-news.ts), not at its next 30 s poll. Through Redis to every instance.
   const stopStickerUploadNews = onStickerUploadsChanged((albumId) =>
     io.to(albumRoom(albumId)).emit('sticker_uploads_changed', { albumId }),
   );

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
-import { insertAlbum } from '../albums/repository.ts';
+import { insertAlbum } from '../album-store/albums.ts';
 import { listBlueprints } from '../blueprints/repository.ts';
 import { findUserByEmail, insertUser, updateUser } from '../users/repository.ts';
 

@@ -20,7 +20,7 @@ import sharp from 'sharp';
 import { albums } from '../db/schema.ts';
 import { insertBlob, markBlobUploaded } from '../images/repository.ts';
 import { createImageFromBlob, imageServices } from '../images/service.ts';
-import { currentAlbumDocument, replaceAlbumDocument } from '../albums/repository.ts';
+import { currentAlbumDocument, replaceAlbumDocument } from '../album-store/albums.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { DEMO_EMAIL } from './accounts.ts';
 

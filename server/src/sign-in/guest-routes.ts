@@ -5,7 +5,7 @@ import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from '../auth
 import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from '../auth/refresh-tokens.ts';
 import { guests } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { moveAlbumsToOwner } from '../albums/repository.ts';
+import { moveAlbumsToOwner } from '../album-store/albums.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 /** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */

@@ -26,7 +26,7 @@ import {
   type ImageRow,
 } from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
-import { stickerUploadsChanged } from './live.ts';
+import { stickerUploadsChanged } from '../realtime/sticker-upload-news.ts';
 import { mailsOwner, stickerUploadMailSender } from './notifications.ts';
 import {
   findAlbumByStickerToken,

@@ -23,7 +23,7 @@ import { detectLargestFace, type FaceBox } from '../images/faces.ts';
 import { findBlob, findImage } from '../images/repository.ts';
 import type { ImageServices } from '../images/service.ts';
 import { albumRoom } from '../realtime/protocol.ts';
-import { currentAlbumDocument } from '../albums/repository.ts';
+import { currentAlbumDocument } from '../album-store/albums.ts';
 import {
   claimForMerge,
   releaseMergeClaim,

@@ -20,7 +20,7 @@ import {
   workRenderExports,
   type RenderExportDeps,
 } from '../../src/print/render-export-job.ts';
-import { replaceAlbumDocument } from '../../src/albums/repository.ts';
+import { replaceAlbumDocument } from '../../src/album-store/albums.ts';
 import type { BuildOptions } from '../../src/app.ts';
 import { bearer, startTestApp, type TestApp } from './test-app.ts';
 

@@ -64,7 +64,7 @@ export const albums = pgTable(
     version: integer('version').notNull().default(0),
     /**
      * The version `workspace` reflects (issue 6): a mutation stores only its log row and bumps `version`, and
-     * the log rows after this version are folded into `workspace` later (albums/repository.ts
+     * the log rows after this version are folded into `workspace` later (album-store/albums.ts
      * `currentAlbumDocument` is how every reader sees the current document).
      */
     snapshotVersion: integer('snapshot_version').notNull().default(0),

@@ -1,12 +1,13 @@
 /**
  * The owner's panel hears of a new or changed sticker link upload at once (issue 22 item 9), instead of at its next
- * 30 s poll (SPEC §4, which stays as the fallback): the public routes and the image job say here that an album's
- * uploads changed, and realtime (realtime/index.ts) tells the album's open editors with `sticker_uploads_changed`,
+ * 30 s poll (SPEC §4, which stays as the fallback): the sticker link's public routes and the image job say here that
+ * an album's uploads changed, and realtime (index.ts) tells the album's open editors with `sticker_uploads_changed`,
  * whose sticker link panel then reads GET /albums/:id/sticker_uploads again. The event names the album only: what
  * was sent is read through that route, with its access check.
  *
  * Per process. With REDIS_URL the room event reaches the editors on every instance; a `--worker-only` process has
- * no sockets, so a face its image job finds is seen at the panel's next poll.
+ * no sockets, so a face its image job finds is seen at the panel's next poll. It lives beside the event it feeds, on
+ * the realtime floor, so the sticker link and the image job both reach it downhill.
  */
 type Listener = (albumId: string) => void;
 

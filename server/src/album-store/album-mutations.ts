@@ -3,7 +3,7 @@
  * and the album's new `version`, in one statement guarded by the version the instance's cache was built on, so
  * two server instances never overwrite each other. The stored document (`albums.workspace`) is not touched
  * here: it is a snapshot at `albums.snapshot_version`, brought forward later by `foldAlbumDocument`
- * (repository.ts), and readers apply the log after it (`currentAlbumDocument`).
+ * (albums.ts), and readers apply the log after it (`currentAlbumDocument`).
  */
 import type { Patch } from '@stickerbook/model';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';

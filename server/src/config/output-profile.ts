@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { iccProfileProblem } from '../config/icc-profile.ts';
 
 const GS_SHARE = '/usr/share/ghostscript';
 
@@ -31,6 +30,16 @@ export interface PrintOutputSettings {
  * registered name (ICC characterisation data registry) is CGATS TR 001.
  */
 const GS_DEFAULT_CONDITION = 'CGATS TR 001';
+
+/** Why a file is not a usable output profile, or undefined when it is a CMYK output (printer) profile. */
+export function iccProfileProblem(bytes: Uint8Array): string | undefined {
+  if (bytes.length < 132) return 'is not an ICC profile';
+  const text = (from: number) => Buffer.from(bytes.subarray(from, from + 4)).toString('latin1');
+  if (text(36) !== 'acsp') return 'is not an ICC profile';
+  if (text(16) !== 'CMYK') return 'is not a CMYK profile';
+  if (text(12) !== 'prtr') return 'is not an output (printer) profile';
+  return undefined;
+}
 
 /** The `desc` tag's text: ICC v2 textDescriptionType or v4 multiLocalizedUnicodeType (its first record). */
 export function iccDescription(bytes: Uint8Array): string | undefined {
