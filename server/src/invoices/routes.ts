@@ -9,7 +9,6 @@ import { isAdmin } from '../auth/access-tokens.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
-import { errorResponses } from '../routes/schemas.ts';
 import { createStorage, type UrlSigner } from '../storage/index.ts';
 import { hasDocumentSignature, orderDocumentPath, signedDocumentUrl } from './document-links.ts';
 import {
