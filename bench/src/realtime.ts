@@ -16,7 +16,7 @@ import { buildApp } from '../../server/src/app.ts';
 import { loadConfig } from '../../server/src/config/index.ts';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { albums } from '../../server/src/db/schema.ts';
-import { foldAlbumDocument } from '../../server/src/repositories/albums.ts';
+import { foldAlbumDocument } from '../../server/src/album-store/albums.ts';
 import { startServer } from './server-process.ts';
 
 const CLIENTS = Number(process.env.RT_CLIENTS ?? 20);

@@ -18,8 +18,11 @@ import { registerRateLimits, registerSecurityHeaders } from './http/security.ts'
 import { requestLogFields } from './http/request-log.ts';
 import { registerSpa } from './http/spa.ts';
 import { attachRealtime } from './realtime/index.ts';
+import { noteAlbumDocumentStored } from './albums/cover-preview.ts';
+import { authenticateHandshake } from './albums/live-handshake.ts';
+import { AlbumSyncService } from './albums/sync-service.ts';
 import { jobSender } from './jobs/sender.ts';
-import { apiRoutes } from './routes/index.ts';
+import { apiRoutes } from './api-routes.ts';
 
 /** 1 MiB: every JSON body of this API is far smaller; files go to storage, not through JSON. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
@@ -101,8 +104,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerCompression(app);
   registerAuthentication(app, tokens, accounts);
   await registerApiDocs(app);
-  // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`.
-  await attachRealtime(app);
+  // socket.io on the same HTTP server (issue 6); before the routes, which use `app.realtime`. Realtime is a floor:
+  // the album parts it carries are handed in here.
+  await attachRealtime(app, {
+    sync: new AlbumSyncService(database.db, {
+      onError: (error, albumId) => app.log.warn({ err: error, albumId }, 'folding the album log failed'),
+      onStored: (albumId, doc) => noteAlbumDocumentStored(database, albumId, doc),
+    }),
+    authenticate: (handshake) => authenticateHandshake(handshake, database.db, tokens, accounts),
+  });
   await app.register(apiRoutes, { prefix: '/api/v1' });
 
   const serveSpa = await registerSpa(app, config.webDist);

@@ -4,9 +4,9 @@ import { serveBackupSocket, type BackupSocket } from './backup/backup-socket.ts'
 import { ConfigError, loadConfig, type Config } from './config/index.ts';
 import { openDatabase } from './db/database.ts';
 import { terminalLogStream } from './http/terminal-logs.ts';
-import { startJobQueue } from './jobs/queue.ts';
+import { startJobQueue } from './workers.ts';
 import { sendEditorsAway } from './realtime/index.ts';
-import { hasBlueprints } from './repositories/blueprints.ts';
+import { hasBlueprints } from './blueprints/repository.ts';
 import { fillDemoAlbum } from './seeds/demo-content.ts';
 import { runSeeds } from './seeds/index.ts';
 import { seedStockLibrary } from './seeds/stock-library.ts';

@@ -7,7 +7,7 @@ import { spreadsInOrder, type AlbumDocument } from '@stickerbook/model';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumMembers, albums, users } from '../src/db/schema.ts';
-import { replaceAlbumDocument } from '../src/repositories/albums.ts';
+import { replaceAlbumDocument } from '../src/album-store/albums.ts';
 import { photo, uploadImage } from './fixtures/images/upload-client.ts';
 import { albumWithLink, submitToLink, uploadLinkPhoto } from './helpers/sticker-link.ts';
 import {

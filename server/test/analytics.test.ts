@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listRecentAnalyticsEvents } from '../src/analytics/repository.ts';
+import { listRecentAnalyticsEvents } from '../src/providers/analytics/events-repository.ts';
 import {
   DATABASE_KINDS,
   bearer,

@@ -6,7 +6,7 @@ import { type AlbumDocument, type DocNode } from '@stickerbook/model';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { albumMembers } from '../src/db/schema.ts';
-import { currentAlbumDocument, replaceAlbumDocument } from '../src/repositories/albums.ts';
+import { currentAlbumDocument, replaceAlbumDocument } from '../src/album-store/albums.ts';
 import {
   collect,
   connect,

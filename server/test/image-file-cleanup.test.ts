@@ -13,7 +13,7 @@ import { cmykVariantKey } from '../src/images/cmyk-variant.ts';
 import { runFileCleanupJob } from '../src/images/file-cleanup.ts';
 import { findImage, insertImage } from '../src/images/repository.ts';
 import { runStaleUploadsJob } from '../src/images/stale-uploads.ts';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { createStorage, type BlobStorage } from '../src/storage/index.ts';
 import {
   declare,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { S3Storage } from '../src/storage/index.ts';
 import { bearer, createAlbum, signUp, startTestApp, type TestApp } from './helpers/test-app.ts';
 import {

@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs } from '../src/db/schema.ts';
 import { blobStorageKey } from '../src/images/repository.ts';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import {
   bearer,
   createAlbum,

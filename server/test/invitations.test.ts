@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumInvitations, outboxMails, users } from '../src/db/schema.ts';
-import { startJobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue } from '../src/workers.ts';
 import { collect, connect, listen, next } from './helpers/realtime-client.ts';
 import {
   bearer,

@@ -5,7 +5,7 @@
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BOSS_SCHEMA, startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { BOSS_SCHEMA, startJobQueue, type JobQueue } from '../src/workers.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 const QUEUE = 'handback-test';

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema.ts';
 import { MAIL_QUEUE } from '../src/jobs/mail.ts';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('job queue on %s', (kind) => {

@@ -9,7 +9,7 @@ import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmykVariantKey } from '../src/images/cmyk-variant.ts';
 import { findImage } from '../src/images/repository.ts';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { waitForVariants } from './fixtures/images/upload-client.ts';
 import { bearer, createAlbum } from './helpers/test-app.ts';
 import {

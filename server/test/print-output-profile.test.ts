@@ -19,7 +19,7 @@ import {
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cmykCopyHeader, convertJpegToCmyk } from '../src/images/cmyk-variant.ts';
-import { findCmykProfile, readCmykProfile, type CmykProfile } from '../src/print/output-profile.ts';
+import { findCmykProfile, readCmykProfile, type CmykProfile } from '../src/config/output-profile.ts';
 import { createAlbum } from './helpers/test-app.ts';
 import {
   adminToken,

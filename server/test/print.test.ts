@@ -24,7 +24,7 @@ import type { Config } from '../src/config/index.ts';
 import type { BrowserPool } from '../src/print/chromium.ts';
 import { ExportFiles } from '../src/print/export-files.ts';
 import { createStorage } from '../src/storage/index.ts';
-import { findCmykProfile } from '../src/print/output-profile.ts';
+import { findCmykProfile } from '../src/config/output-profile.ts';
 import { PT_PER_MM } from '../src/print/pdf-boxes.ts';
 import { RenderTokens } from '../src/print/render-tokens.ts';
 import { createAlbum, bearer, signUp } from './helpers/test-app.ts';

@@ -5,7 +5,7 @@
  */
 import { createServer, type Server } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from './helpers/test-app.ts';
 
 describe.each(DATABASE_KINDS)('health and readiness on %s', (kind) => {

@@ -15,7 +15,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumMutations, albums } from '../src/db/schema.ts';
-import { currentAlbumDocument } from '../src/repositories/albums.ts';
+import { currentAlbumDocument } from '../src/album-store/albums.ts';
 import { createAlbum, signUp, startTestApp, type TestApp } from './helpers/test-app.ts';
 import { collect, connect, listen, sendMutation, type Ack } from './helpers/realtime-client.ts';
 

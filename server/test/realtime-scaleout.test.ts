@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { albumMutations } from '../src/db/schema.ts';
-import { currentAlbumDocument } from '../src/repositories/albums.ts';
+import { currentAlbumDocument } from '../src/album-store/albums.ts';
 import { createAlbum, signUp, startTestApp, type Session, type TestApp } from './helpers/test-app.ts';
 import { connect, listen, next, sendMutation } from './helpers/realtime-client.ts';
 

@@ -10,15 +10,15 @@ import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../src/auth/access-tokens.ts';
 import { albumMutations, albums } from '../src/db/schema.ts';
-import { AlbumSyncService } from '../src/realtime/album-sync.ts';
-import { storeMutations } from '../src/repositories/album-mutations.ts';
+import { AlbumSyncService } from '../src/albums/sync-service.ts';
+import { storeMutations } from '../src/album-store/album-mutations.ts';
 import {
   albumWorkspaceJson,
   currentAlbumDocument,
   findAlbumRow,
   FOLD_ON_READ_TAIL,
   foldAlbumDocument,
-} from '../src/repositories/albums.ts';
+} from '../src/album-store/albums.ts';
 import {
   DATABASE_KINDS,
   bearer,

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { albumMembers, albumMutations, albums, users } from '../src/db/schema.ts';
-import { currentAlbumDocument } from '../src/repositories/albums.ts';
+import { currentAlbumDocument } from '../src/album-store/albums.ts';
 import {
   DATABASE_KINDS,
   bearer,

@@ -13,7 +13,7 @@ import type { AlbumDocument, DocNode, StickerTemplate } from '@stickerbook/model
 import { allBlueprints } from '../seeds/build/designs/index.ts';
 import { stickerTemplates } from '../seeds/build/templates.ts';
 import type { BlueprintSeed } from '../seeds/build/blueprint.ts';
-import { translatableTexts } from '../src/albums/blueprint-texts.ts';
+import { translatableTexts } from '../src/blueprints/texts.ts';
 
 const seedsDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'seeds');
 const readJson = (path: string): unknown => JSON.parse(readFileSync(path, 'utf8'));

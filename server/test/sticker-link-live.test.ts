@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { portrait } from './fixtures/images/upload-client.ts';
 import { collect, connect, listen, next } from './helpers/realtime-client.ts';
 import { albumWithLink, submitToLink, uploadLinkPhoto } from './helpers/sticker-link.ts';

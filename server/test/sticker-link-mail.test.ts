@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails } from '../src/db/schema.ts';
-import { startJobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue } from '../src/workers.ts';
 import { portrait } from './fixtures/images/upload-client.ts';
 import { albumWithLink, submitToLink, uploadLinkPhoto } from './helpers/sticker-link.ts';
 import { bearer, DATABASE_KINDS, signUp, startTestApp } from './helpers/test-app.ts';

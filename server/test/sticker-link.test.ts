@@ -12,7 +12,7 @@ import {
   startTestApp,
   type TestApp,
 } from './helpers/test-app.ts';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { pngImage, portrait } from './fixtures/images/upload-client.ts';
 import { albumWithLink, submitToLink, uploadLinkPhoto } from './helpers/sticker-link.ts';
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startJobQueue, type JobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../src/workers.ts';
 import { PexelsClient } from '../src/providers/pexels/index.ts';
 import { startFakePexels, type FakePexels } from './fakes/pexels.ts';
 import { declare, photo, putLocal, type Uploaded } from './fixtures/images/upload-client.ts';

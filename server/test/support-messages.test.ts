@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxMails, supportMessages, users } from '../src/db/schema.ts';
-import { startJobQueue } from '../src/jobs/queue.ts';
+import { startJobQueue } from '../src/workers.ts';
 import {
   bearer,
   createAlbum,

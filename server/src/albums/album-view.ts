@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { AlbumAccess, AlbumRow } from '../repositories/albums.ts';
-import type { Organization } from '../repositories/organizations.ts';
+import type { AlbumAccess, AlbumRow } from '../album-store/albums.ts';
+import type { Organization } from '../users/organizations.ts';
 import { organizationSchema } from '../routes/schemas.ts';
 import { coverPreviewUrl } from './cover-preview.ts';
 import { albumStatisticsSchema, preflightEntrySchema, type PreflightEntryView } from './preflight-view.ts';

@@ -1,7 +1,7 @@
 import type { AlbumDocument } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
-import type { AlbumFreshness } from '../repositories/albums.ts';
-import { currentAlbumDocument } from '../repositories/albums.ts';
+import type { AlbumFreshness } from '../album-store/albums.ts';
+import { currentAlbumDocument } from '../album-store/albums.ts';
 import { loadAlbumChecks, type AlbumChecks } from './preflight-view.ts';
 
 /**

@@ -5,7 +5,7 @@
  * the thumbnail is exactly what the printer would get, comments left out.
  *
  * When it is made: after an edit has settled, never per keystroke. Every stored mutation batch hands its document
- * here (realtime/album-sync.ts `onStored`); only when the cover part of it changed is a job queued, `SETTLE_SECONDS`
+ * here (sync-service.ts `onStored`); only when the cover part of it changed is a job queued, `SETTLE_SECONDS`
  * later, and at most one per album waits at a time (pg-boss `stately` with the album as singleton key), so a burst
  * of typing on the cover renders once. A title or event-date change (PATCH /albums) queues one the same way. The job
  * compares a hash of what the cover shows (its nodes with automatic texts resolved, the settings, the title, the
@@ -14,7 +14,7 @@
  * queue it (so the test suites and scripts that never look at covers never start a render).
  *
  * How it is served: GET /api/v1/albums/<id>/cover_preview, without a bearer token so an <img> can load it. The
- * album id is the capability: 128 random bits (repositories/albums.ts newAlbumId) that only the album's people,
+ * album id is the capability: 128 random bits (album-store/albums.ts newAlbumId) that only the album's people,
  * admins and preview-link holders ever see, the same secret the preview link's path relies on. It shows the cover
  * picture and nothing else. Known limitation: someone removed from an album who kept its id can still load the
  * cover's picture (not the album) until the album is deleted.
@@ -30,7 +30,7 @@ import { jobSender } from '../jobs/sender.ts';
 import type { BrowserPool } from '../print/chromium.ts';
 import { runExport } from '../print/export-pipeline.ts';
 import type { RenderTokens } from '../print/render-tokens.ts';
-import { currentAlbumDocument } from '../repositories/albums.ts';
+import { currentAlbumDocument } from '../album-store/albums.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 export const COVER_PREVIEW_QUEUE = 'cover-preview';
@@ -93,7 +93,7 @@ export async function refreshCoverPreview(database: Database, albumId: string): 
 }
 
 /**
- * After a stored mutation batch (realtime/album-sync.ts): queues a render when the cover part of the document
+ * After a stored mutation batch (sync-service.ts): queues a render when the cover part of the document
  * changed since the last batch this instance saw. Never throws; a failed send is logged and the next edit or
  * request for the thumbnail tries again.
  */

@@ -16,7 +16,7 @@ import { albums } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { createRenderImageSource } from '../print/images.ts';
 import { buildRenderData, renderDataSchema } from '../print/render-data.ts';
-import { findAlbumHeaderFor, findAlbumRow, type AlbumRow } from '../repositories/albums.ts';
+import { findAlbumHeaderFor, findAlbumRow, type AlbumRow } from '../album-store/albums.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

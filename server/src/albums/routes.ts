@@ -11,7 +11,7 @@ import { AlbumBodyCache } from './workspace-cache.ts';
 import { AlbumChecksCache } from './checks-cache.ts';
 import { loadAlbumChecks, preflightView } from './preflight-view.ts';
 import { preferredEncoding } from '../http/compression.ts';
-import { blueprintTexts, translateBlueprintDocument } from './blueprint-texts.ts';
+import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.ts';
 import { creditAlbum } from '../affiliates/repository.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
@@ -25,10 +25,10 @@ import {
   insertAlbum,
   listAlbumsFor,
   updateAlbum,
-} from '../repositories/albums.ts';
-import { findBlueprint } from '../repositories/blueprints.ts';
-import { findOrganization, insertOrganization } from '../repositories/organizations.ts';
-import { stickerLinkSettings } from '../sticker-link/settings.ts';
+} from '../album-store/albums.ts';
+import { findBlueprint } from '../blueprints/repository.ts';
+import { findOrganization, insertOrganization } from '../users/organizations.ts';
+import { stickerLinkSettings } from './sticker-link-settings.ts';
 import { errorResponses, organizationInputSchema } from '../routes/schemas.ts';
 import { collectAlbumFiles } from '../images/file-cleanup.ts';
 import { imageServices, scheduleFileCleanup } from '../images/service.ts';

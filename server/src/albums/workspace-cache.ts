@@ -1,7 +1,7 @@
 import type { AlbumDocument } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
 import { compressBody, type ContentEncoding } from '../http/compression.ts';
-import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '../repositories/albums.ts';
+import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '../album-store/albums.ts';
 
 /**
  * The response bodies of recently opened albums, per server instance (issue 2 figure: GET /albums/:id on a

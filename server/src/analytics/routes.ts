@@ -5,8 +5,8 @@ import { isAdmin } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { forbidden } from '../http/errors.ts';
 import { createAnalyticsSink, type AnalyticsRecord } from '../providers/analytics/index.ts';
-import { listRecentAnalyticsEvents } from './repository.ts';
-import { findUserById } from '../repositories/users.ts';
+import { listRecentAnalyticsEvents } from '../providers/analytics/events-repository.ts';
+import { findUserById } from '../users/repository.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 /** 50 events of at most ~3 KiB each fit; anything bigger is not a batch our client sends. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { iccProfileProblem } from '../print/output-profile.ts';
+import { iccProfileProblem } from './output-profile.ts';
 
 /**
  * The server package's own folder, so relative defaults work whatever the current directory is. Found by walking
@@ -221,14 +221,14 @@ export interface Config {
   seller: SellerConfig;
   /** SFTP handoff to the print partner; undefined when PRINT_PARTNER_SFTP_URL is unset. */
   printPartner?: { sftpUrl: string; privateKey?: string; hostKeySha256?: string };
-  /** The print partner's CMYK profile for PDF/X files (print/output-profile.ts); undefined = Ghostscript's. */
+  /** The print partner's CMYK profile for PDF/X files (output-profile.ts); undefined = Ghostscript's. */
   printOutput?: { iccPath: string; condition?: string };
   chromiumPath?: string;
   /** Concurrent print export workers (headless Chromium pages) per worker process. */
   renderWorkers: number;
   /** Image jobs (variants, faces) one worker process runs at once. */
   imageWorkers: number;
-  /** SIGTERM: running jobs get this long to finish, then they go back to the queue (jobs/queue.ts). */
+  /** SIGTERM: running jobs get this long to finish, then they go back to the queue (workers.ts). */
   shutdownGraceMs: number;
   /** pg-boss's maintenance interval: how soon a dead worker's expired job is queued again. */
   jobSuperviseSeconds: number;

@@ -11,7 +11,7 @@ import { imageEditService, MAX_RUNNING_EDITS_PER_USER } from './service.ts';
 import { findBlob, findImage } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { toImageView } from '../images/view.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 /** A stream token works this long after the job was created. */

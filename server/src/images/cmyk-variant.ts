@@ -12,7 +12,7 @@ import {
   pushGraphicsState,
 } from 'pdf-lib';
 import sharp from 'sharp';
-import { findCmykProfile, requireCmykProfile, type CmykProfile } from '../print/output-profile.ts';
+import { findCmykProfile, requireCmykProfile, type CmykProfile } from '../config/output-profile.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
 const run = promisify(execFile);

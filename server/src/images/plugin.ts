@@ -4,7 +4,7 @@ import { faceRoutes } from './face-routes.ts';
 import { imageRoutes } from './routes.ts';
 import { imageServices } from './service.ts';
 
-/** Uploads, image records and face detection (issue 5), registered under /api/v1 by routes/index.ts. */
+/** Uploads, image records and face detection (issue 5), registered under /api/v1 by api-routes.ts. */
 export const imageFeatureRoutes: FastifyPluginAsync = async (app) => {
   const services = imageServices(app);
   app.addHook('onClose', () => services.close());

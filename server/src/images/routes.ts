@@ -6,7 +6,7 @@ import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findBlob, findImage, listAlbumImagesFor, updateImage, type ImageRow } from './repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from './service.ts';
 import { imageSchema, imageView } from './view.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 const fraction = z.number().min(0).max(1);

@@ -4,7 +4,7 @@ import type { AppContext } from '../context.ts';
 import type { Database } from '../db/database.ts';
 import type { ImageRecordDetails } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import { IMAGE_VARIANTS_QUEUE, type ImageVariantsJob } from '../jobs/image-variants.ts';
+import { IMAGE_VARIANTS_QUEUE, type ImageVariantsJob } from './variants-job.ts';
 import { jobSender } from '../jobs/sender.ts';
 import { createStorage, type BlobStorage, type UrlSigner } from '../storage/index.ts';
 import {

@@ -2,7 +2,7 @@ import { IMAGE_UPLOAD_MAX_PIXELS } from '@stickerbook/model';
 import sharp, { type Sharp } from 'sharp';
 import type { ImageVariantFile, ImageVariantName } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
-import type { CmykProfile } from '../print/output-profile.ts';
+import type { CmykProfile } from '../config/output-profile.ts';
 import { canMakeCmykVariants, cmykVariant } from './cmyk-variant.ts';
 
 /**

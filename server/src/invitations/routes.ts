@@ -5,7 +5,7 @@ import { requirePrincipal, requireUser } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
 import { acceptUrl, invitationMail, mailSender } from './mail.ts';
 import { revokeAlbumAccess } from '../realtime/index.ts';
-import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../repositories/albums.ts';
+import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../album-store/albums.ts';
 import {
   acceptInvitation,
   deleteInvitation,
@@ -23,7 +23,7 @@ import {
   type InvitationDetails,
 } from './repository.ts';
 import { errorResponses } from '../routes/schemas.ts';
-import { findUserById } from '../repositories/users.ts';
+import { findUserById } from '../users/repository.ts';
 
 const albumParams = z.object({ id: z.string().min(1).max(64) });
 const uuidParams = z.object({ id: z.uuid() });

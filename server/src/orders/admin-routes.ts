@@ -2,7 +2,7 @@
  * The admin side of an order (SPEC §2 Order detail, §7 orders admin calls, issue 14, issue 21): the timeline's
  * events form, edits of details, address and line items, deleting an order, and order comments. Routes only
  * parse, authorise and call an action (actions/*.ts), which holds the rule. Admin-only, checked before the body
- * is validated: everyone else gets 404 (admin-access.ts).
+ * is validated: the route index registers them under `adminOnly`, everyone else gets 404 (auth/admin-only.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
@@ -23,7 +23,7 @@ import { editAddress } from './actions/edit-address.ts';
 import { editDetails } from './actions/edit-details.ts';
 import { editLineItem } from './actions/edit-line-item.ts';
 import { removeLineItem } from './actions/remove-line-item.ts';
-import { adminOnly, requireAdmin } from './admin-access.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
 import { requestLanguage, STAFF_SIGNALS } from './texts.ts';
@@ -56,7 +56,6 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = database.db;
   const ctx = { db };
   const mails = mailSender(database);
-  app.addHook('preValidation', adminOnly);
 
   async function adminOrder(id: string): Promise<OrderRow> {
     const order = await findOrder(db, id);
@@ -65,7 +64,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   function actor(request: FastifyRequest): Actor {
-    const admin = requireAdmin(request);
+    const admin = requireUser(request);
     return { id: admin.id, email: admin.email, language: requestLanguage(request) };
   }
 
@@ -99,7 +98,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const order = await adminOrder(request.params.id);
       await addSignal(
         { db, mails, publicUrl: config.publicUrl },

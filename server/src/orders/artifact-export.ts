@@ -13,7 +13,7 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config/index.ts';
 import type { Db } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
-import type { RenderExportDeps } from '../jobs/render-export.ts';
+import type { RenderExportDeps } from '../print/render-export-job.ts';
 import { findOrder } from './repository.ts';
 import { albumCmykPhotos } from '../print/cmyk-source.ts';
 import { runExport } from '../print/export-pipeline.ts';

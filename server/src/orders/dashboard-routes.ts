@@ -1,4 +1,7 @@
-/** GET /orders/dashboard and /albums/dashboard (SPEC §7): admin-only lists with scopes, search, sort, paging. */
+/**
+ * GET /orders/dashboard and /albums/dashboard (SPEC §7): admin-only lists with scopes, search, sort, paging
+ * (registered under `adminOnly`, auth/admin-only.ts: a non-admin gets 404, never a 400 naming the fields).
+ */
 import { DASHBOARD_DEFAULT_SORT, DASHBOARD_SORT_FIELDS, PAGE_SIZES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,7 +11,6 @@ import { orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
-import { adminOnly } from './admin-access.ts';
 import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
 import { startDashboardUpkeep } from './dashboard-upkeep.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
@@ -56,8 +58,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const upkeep = startDashboardUpkeep(app.ctx.database);
     app.addHook('onClose', () => upkeep.stop());
   }
-  // Admin-only, checked before the query is validated: a non-admin gets 404, never a 400 naming the fields.
-  app.addHook('preValidation', adminOnly);
   const { signer } = createStorage(app.ctx.config);
   const linkTo = (path: string) => signedDocumentUrl(signer, path);
 

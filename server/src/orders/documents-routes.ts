@@ -2,25 +2,19 @@
  * The documents of an order for the back office (issue 14, SPEC §7): delivery note, the print partner's order
  * JSON, the artifact export and the SFTP transfer (actions/start-export.ts, actions/transfer.ts). Each is built
  * from the order's current rows, which while an invoice stands are the invoiced order (invoice-freeze.ts).
- * Admin-only: everyone else gets 404 (admin-access.ts).
+ * Admin-only: the route index registers them under `adminOnly` (auth/admin-only.ts), everyone else gets 404. The
+ * delivery note's PDF, which a signed link opens too, is in delivery-note-routes.ts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, notFound } from '../http/errors.ts';
-import {
-  DELIVERY_NOTE_FILE,
-  hasDocumentSignature,
-  orderDocumentPath,
-  signedDocumentUrl,
-} from '../invoices/document-links.ts';
-import { documentLanguage } from '../invoices/order-invoice-data.ts';
+import { notFound } from '../http/errors.ts';
+import { DELIVERY_NOTE_FILE, orderDocumentPath, signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
-import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { requestLanguage, translated } from './texts.ts';
+import { findOrder, type OrderRow } from './repository.ts';
+import { requestLanguage } from './texts.ts';
 import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
-import { requireAdmin } from './admin-access.ts';
-import { buildDeliveryNotePdf } from './delivery-note.ts';
+import { requireUser } from '../auth/authenticate.ts';
 import { startExport } from './actions/start-export.ts';
 import { transfer } from './actions/transfer.ts';
 import { artifactState } from './artifact-export.ts';
@@ -39,7 +33,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     return order;
   }
 
-  // SPEC §7: the delivery note's address, a signed link the browser opens in a new tab (below).
+  // SPEC §7: the delivery note's address, a signed link the browser opens in a new tab (delivery-note-routes.ts).
   app.get(
     '/orders/:id/delivery_note',
     {
@@ -50,53 +44,8 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      requireAdmin(request);
       const order = await adminOrder(request.params.id);
       return { pdf_url: signedDocumentUrl(signer, orderDocumentPath(order.id, DELIVERY_NOTE_FILE)) };
-    },
-  );
-
-  app.get(
-    `/orders/:id/${DELIVERY_NOTE_FILE}`,
-    { schema: { tags: ['admin'], params: idParams } },
-    async (request, reply) => {
-      // A new tab carries no bearer token: the signed link from GET /orders/{id}/delivery_note stands in for it.
-      const path = orderDocumentPath(request.params.id, DELIVERY_NOTE_FILE);
-      if (!hasDocumentSignature(signer, path, request.query)) requireAdmin(request);
-      const order = await adminOrder(request.params.id);
-      const parts = await loadOrderParts(db, [order]);
-      const address = parts.addresses.get(order.id);
-      if (!address)
-        throw new AppError(422, 'DELIVERY_NOTE_DATA_INVALID', 'The order has no shipping address');
-      const language = documentLanguage(order);
-      const pdf = await buildDeliveryNotePdf({
-        orderNumber: orderName(order.number),
-        date: new Date().toISOString().slice(0, 10),
-        language,
-        sender: { name: config.seller.name, address: config.seller.address },
-        shippingAddress: {
-          organization: address.organization ?? undefined,
-          name: `${address.firstName} ${address.lastName}`,
-          line1: address.address1,
-          line2: address.address2 ?? undefined,
-          postCode: address.zipCode,
-          city: address.city,
-          countryCode: address.countryCode,
-          phone: address.phone ?? undefined,
-        },
-        lines: (parts.lineItems.get(order.id) ?? []).map((item) => ({
-          title: translated(item.titles, language),
-          description: translated(item.descriptions, language) || undefined,
-          quantity: item.quantity,
-        })),
-        note: order.comment ?? undefined,
-      });
-      // Inline: the web opens this in a new tab, where the browser's PDF viewer shows and prints it.
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `inline; filename="${orderName(order.number)}-delivery-note.pdf"`)
-        .header('cache-control', 'private, no-store')
-        .send(pdf);
     },
   );
 
@@ -110,7 +59,6 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      requireAdmin(request);
       const order = await adminOrder(request.params.id);
       const json = await esvecoJson(db, order);
       return reply
@@ -144,7 +92,6 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/esveco_artifact',
     { schema: { tags: ['admin'], params: idParams, response: { 200: artifactSchema, ...errorResponses } } },
     async (request) => {
-      requireAdmin(request);
       return artifactView((await adminOrder(request.params.id)).id);
     },
   );
@@ -153,7 +100,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/orders/:id/esveco_artifact',
     { schema: { tags: ['admin'], params: idParams, response: { 202: artifactSchema, ...errorResponses } } },
     async (request, reply) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const order = await adminOrder(request.params.id);
       await startExport(
         { database, config },
@@ -176,7 +123,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const admin = requireAdmin(request);
+      const admin = requireUser(request);
       const order = await adminOrder(request.params.id);
       const result = await transfer({ db, config, storage }, { order, userId: admin.id });
       return { remote_path: result.remotePath, byte_size: result.byteSize };

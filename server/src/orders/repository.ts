@@ -43,7 +43,7 @@ export class VoucherUsedUp extends Error {}
 /**
  * The driver under Drizzle. The two statements of an order go to it directly: they are written out as SQL anyway,
  * and on PGlite Drizzle hands its own type parsers with every query, which PGlite copies per query (see
- * repositories/albums.ts albumFreshness).
+ * album-store/albums.ts albumFreshness).
  */
 function clientOf(db: Db): PGlite | pg.Pool {
   return (db as unknown as { $client: PGlite | pg.Pool }).$client;

@@ -23,7 +23,7 @@ import { loadAlbumChecks, preflightView, type AlbumChecks } from '../albums/pref
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import type { Language } from '../http/languages.ts';
-import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../repositories/albums.ts';
+import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../album-store/albums.ts';
 import type { JobSender } from '../jobs/sender.ts';
 import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
 import {
@@ -101,7 +101,7 @@ export interface CheckoutAlbumState {
 
 /**
  * The preflight of an album depends on its document and image records only, and the document changes only with
- * its version (the mutation log, or replaceAlbumDocument: repositories/albums.ts). So the checkout keys the checks
+ * its version (the mutation log, or replaceAlbumDocument: album-store/albums.ts). So the checkout keys the checks
  * by version and images, not by the change time: placing an order moves updated_at (hasOrder, lastOrderId), and
  * that must not cost the next quote or order a read of the whole document and a new preflight.
  */
@@ -120,7 +120,7 @@ const DOCUMENT_KEYED = new Date(0);
 
 /**
  * The fields the checkout shows of recently quoted albums, by version and change time: every write of an album's
- * fields moves updated_at (repositories/albums.ts updateAlbum, the orders' own updates), so a quote of an unchanged
+ * fields moves updated_at (album-store/albums.ts updateAlbum, the orders' own updates), so a quote of an unchanged
  * album costs a single statement, albumFreshness, which also answers who may see it.
  */
 export class AlbumHeaderCache {

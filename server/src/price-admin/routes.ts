@@ -1,12 +1,12 @@
 /**
  * Admin-only editing of the price tables and vouchers (issue 14 "Prices and vouchers"). Every route answers 404 to
- * anyone but an admin. Money is integer minor units; percent vouchers and VAT are basis points (10000 = 100 %).
+ * anyone but an admin (registered under `adminOnly`, auth/admin-only.ts). Money is integer minor units; percent
+ * vouchers and VAT are basis points (10000 = 100 %).
  */
 import { COUNTRIES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { adminOnly } from '../orders/admin-access.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import {
   allPriceTables,
@@ -132,8 +132,6 @@ export const priceTablesSchema = z.object({
 export const priceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
   const responses = { ...errorResponses, 422: errorEnvelopeSchema };
-  // Before validation: a non-admin gets the same 404 whatever the body, so the routes do not show they exist.
-  app.addHook('preValidation', adminOnly);
 
   app.get(
     '/admin/prices',

@@ -10,7 +10,7 @@ import {
 } from '../images/cmyk-variant.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import type { CmykPhotoSource } from './cmyk-photos.ts';
-import type { CmykProfile } from './output-profile.ts';
+import type { CmykProfile } from '../config/output-profile.ts';
 
 /**
  * The CMYK copies of an album's photos for its PDF/X export. The files Chromium can have embedded are the JPEG

@@ -7,7 +7,7 @@ import {
 import type { Browser, Page } from 'playwright-core';
 import { blackTextToGray } from './black-text.ts';
 import { holdOutPhotos, putBackPhotos, type CmykPhotoSource, type HeldPhotos } from './cmyk-photos.ts';
-import type { CmykProfile } from './output-profile.ts';
+import type { CmykProfile } from '../config/output-profile.ts';
 import { mergeWithExactBoxes } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
 import { stampProof } from './proof-stamp.ts';

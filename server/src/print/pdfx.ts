@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString, type PDFRef } from 'pdf-lib';
-import { requireCmykProfile, type CmykProfile } from './output-profile.ts';
+import { requireCmykProfile, type CmykProfile } from '../config/output-profile.ts';
 
-export { findCmykProfile, type CmykProfile } from './output-profile.ts';
+export { findCmykProfile, type CmykProfile } from '../config/output-profile.ts';
 
 const run = promisify(execFile);
 
@@ -26,7 +26,7 @@ export interface PdfxOptions {
  * Beyond SPEC: the print-shop file as PDF/X-4 with a CMYK output intent.
  *
  * 1. Ghostscript's pdfwrite (`gs` from Debian's ghostscript) converts every colour to CMYK through the profile
- *    (the print partner's, PRINT_OUTPUT_ICC, else Ghostscript's default_cmyk.icc: output-profile.ts),
+ *    (the print partner's, PRINT_OUTPUT_ICC, else Ghostscript's default_cmyk.icc: config/output-profile.ts),
  *    as PDF 1.6 so transparency stays live. Ghostscript 10.0's own `-dPDFX` writes PDF/X-3, which forbids
  *    transparency: it flattens every page that has any (designs use opacity) into one 720 dpi bitmap, text
  *    included. Photos with a CMYK copy are held out of this pass (cmyk-photos.ts); other images keep their pixel

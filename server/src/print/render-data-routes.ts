@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { findAlbumRow } from '../repositories/albums.ts';
+import { findAlbumRow } from '../album-store/albums.ts';
 import { notFound, unauthorized } from '../http/errors.ts';
 import { createRenderImageSource } from './images.ts';
 import { buildRenderData, renderDataSchema } from './render-data.ts';

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { stickerTemplates } from '../db/schema.ts';
-import type { AlbumRow } from '../repositories/albums.ts';
+import type { AlbumRow } from '../album-store/albums.ts';
 import { imageIdsOf, type RenderImage, type RenderImageSource } from './image-source.ts';
 
 /** GET /albums/:albumId/render_data: everything the print route draws an album from, in one response. */

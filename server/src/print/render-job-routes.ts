@@ -18,15 +18,11 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import type { RenderJobParams } from '../db/schema.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { jobSender } from '../jobs/sender.ts';
-import {
-  RENDER_EXPORT_QUEUE,
-  renderExportQueueOptions,
-  type RenderExportJob,
-} from '../jobs/render-export.ts';
+import { RENDER_EXPORT_QUEUE, renderExportQueueOptions, type RenderExportJob } from './render-export-job.ts';
 import { imageServices } from '../images/service.ts';
 import { ExportFiles } from './export-files.ts';
 import { renderTokensFor } from './render-tokens.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import {
   deleteRenderJob,
   findRenderJob,

@@ -6,18 +6,18 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
-import { isValidId, type Patch } from '@stickerbook/model';
-import { noteAlbumDocumentStored } from '../albums/cover-preview.ts';
+import { isValidId, type AlbumDocument, type Patch } from '@stickerbook/model';
 import { ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
-import { onStickerUploadsChanged } from '../sticker-link/live.ts';
-import { AlbumSyncService, parseMutationPayload, type SubmitResult } from './album-sync.ts';
-import { authenticateHandshake } from './handshake.ts';
+import { parseMutationPayload, type MutationPayload, type SubmitResult } from './mutation-payload.ts';
+import { onStickerUploadsChanged } from './sticker-upload-news.ts';
 import {
   albumRoom,
   SOCKET_PATH,
   type ClientToServerEvents,
+  type HandshakeErrorCode,
   type InterServerEvents,
   type MutationAck,
+  type PresenceUser,
   type ServerToClientEvents,
   type SocketData,
 } from './protocol.ts';
@@ -30,9 +30,35 @@ export type RealtimeServer = Server<
 >;
 type AlbumSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
 
+/**
+ * The album document's write path (albums/sync-service.ts `AlbumSyncService`). The assembly (app.ts) hands it in
+ * with the other album parts below: realtime knows sockets, rooms and the wire protocol, never how an album is
+ * stored or who may open it, so this floor imports no feature.
+ */
+export interface AlbumSync {
+  submit(albumId: string, principal: Principal, payload: MutationPayload): Promise<SubmitResult>;
+  /** The album's document and version as this instance has it, loading it when it is not cached. */
+  current(albumId: string): Promise<{ doc: AlbumDocument; version: number } | undefined>;
+  setLocked(albumId: string, locked: boolean): void;
+  /** The last editor on this instance left: fold and forget the album. */
+  release(albumId: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type HandshakeResult =
+  | { albumId: string; principal: Principal; user: PresenceUser }
+  | { error: { code: HandshakeErrorCode; message: string } };
+
+/** What realtime needs of the album features (app.ts wires them). */
+export interface RealtimeParts {
+  sync: AlbumSync;
+  /** Who connects to which album, or why not (albums/live-handshake.ts). */
+  authenticate(handshake: Socket['handshake']): Promise<HandshakeResult>;
+}
+
 export interface Realtime {
   io: RealtimeServer;
-  sync: AlbumSyncService;
+  sync: AlbumSync;
   /** True with the Redis adapter: other instances exist and hear server-side events. */
   scaledOut: boolean;
   /** The adapter's Redis connection, with REDIS_URL (GET /ready asks it). */
@@ -51,17 +77,14 @@ const MAX_PRESENCE_ON_JOIN = 100;
 const MAX_MESSAGE_BYTES = 1024 * 1024;
 
 /** Attaches socket.io to `app.server` and decorates `app.realtime`; call once, before the routes. */
-export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
-  const { config, database, tokens, accounts } = app.ctx;
+export async function attachRealtime(app: FastifyInstance, parts: RealtimeParts): Promise<Realtime> {
+  const { config, accounts } = app.ctx;
+  const { sync, authenticate } = parts;
   const io: RealtimeServer = new Server(app.server, {
     path: SOCKET_PATH,
     transports: ['websocket'],
     serveClient: false,
     maxHttpBufferSize: MAX_MESSAGE_BYTES,
-  });
-  const sync = new AlbumSyncService(database.db, {
-    onError: (error, albumId) => app.log.warn({ err: error, albumId }, 'folding the album log failed'),
-    onStored: (albumId, doc) => noteAlbumDocumentStored(database, albumId, doc),
   });
   const realtime: Realtime = { io, sync, scaledOut: Boolean(config.redisUrl) };
   app.decorate('realtime', realtime);
@@ -93,7 +116,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
       refused.data = { code: 'SERVER_SHUTDOWN', message: 'The server restarts; reconnecting' };
       return next(refused);
     }
-    authenticateHandshake(socket.handshake, database.db, tokens, accounts).then(
+    authenticate(socket.handshake).then(
       (granted) => {
         if ('error' in granted) {
           const error = new Error(granted.error.code) as Error & { data: unknown };
@@ -126,7 +149,7 @@ export async function attachRealtime(app: FastifyInstance): Promise<Realtime> {
   io.on('account_deleted', ({ userId }) => accounts.forget(userId));
 
   // Issue 22 item 9: the sticker link panel of every open editor reads the uploads again as soon as one arrives or
-  // its face is found (sticker-link/live.ts), not at its next 30 s poll. Through Redis to every instance.
+  // its face is found (sticker-upload-news.ts), not at its next 30 s poll. Through Redis to every instance.
   const stopStickerUploadNews = onStickerUploadsChanged((albumId) =>
     io.to(albumRoom(albumId)).emit('sticker_uploads_changed', { albumId }),
   );

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { copyBlueprintDocument } from '../albums/copy-blueprint-document.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/database.ts';
-import { insertAlbum } from '../repositories/albums.ts';
-import { listBlueprints } from '../repositories/blueprints.ts';
-import { findUserByEmail, insertUser, updateUser } from '../repositories/users.ts';
+import { insertAlbum } from '../album-store/albums.ts';
+import { listBlueprints } from '../blueprints/repository.ts';
+import { findUserByEmail, insertUser, updateUser } from '../users/repository.ts';
 
 export const DEMO_EMAIL = 'demo@stickerbook.local';
 export const DEMO_PASSWORD = 'stickerbook-demo';

@@ -3,7 +3,7 @@ import type { AlbumDocument, StickerTemplate } from '@stickerbook/model';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { stickerTemplates } from '../db/schema.ts';
-import { upsertBlueprints } from '../repositories/blueprints.ts';
+import { upsertBlueprints } from '../blueprints/repository.ts';
 import { loadJsonFiles } from './load-json-files.ts';
 
 /** Enough structure to catch a wrong file; the document's own rules are the model's business. */

@@ -20,8 +20,8 @@ import sharp from 'sharp';
 import { albums } from '../db/schema.ts';
 import { insertBlob, markBlobUploaded } from '../images/repository.ts';
 import { createImageFromBlob, imageServices } from '../images/service.ts';
-import { currentAlbumDocument, replaceAlbumDocument } from '../repositories/albums.ts';
-import { findUserByEmail } from '../repositories/users.ts';
+import { currentAlbumDocument, replaceAlbumDocument } from '../album-store/albums.ts';
+import { findUserByEmail } from '../users/repository.ts';
 import { DEMO_EMAIL } from './accounts.ts';
 
 export interface DemoPerson {

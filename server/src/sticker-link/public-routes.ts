@@ -26,7 +26,7 @@ import {
   type ImageRow,
 } from '../images/repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from '../images/service.ts';
-import { stickerUploadsChanged } from './live.ts';
+import { stickerUploadsChanged } from '../realtime/sticker-upload-news.ts';
 import { mailsOwner, stickerUploadMailSender } from './notifications.ts';
 import {
   findAlbumByStickerToken,
@@ -291,7 +291,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         // Nobody is mailed about it: mark it as done so it never waits for a mail.
         notifiedAt: mailed ? null : new Date(),
       });
-      // The face is found and the variants made by the image job after this answer (jobs/image-variants.ts).
+      // The face is found and the variants made by the image job after this answer (images/variants-job.ts).
       if (mailed) await mailSender.schedule(upload);
       // The owner's open panel lists it now, not at its next poll (live.ts).
       stickerUploadsChanged(album.id);

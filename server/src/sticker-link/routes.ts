@@ -9,14 +9,14 @@ import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findImage, findImagesWithBlobs, type BlobRow, type ImageRow } from '../images/repository.ts';
 import { deleteImageWithFiles, imageServices } from '../images/service.ts';
 import { imageSchema, toImageView } from '../images/view.ts';
-import { findAlbumHeaderFor } from '../repositories/albums.ts';
+import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import {
   deleteStickerUploadRow,
   findStickerUpload,
   listStickerUploads,
   type StickerUploadRow,
 } from './repository.ts';
-import { stickerUploadsChanged } from './live.ts';
+import { stickerUploadsChanged } from '../realtime/sticker-upload-news.ts';
 import { mergeStickerUploads } from './service.ts';
 import { errorResponses } from '../routes/schemas.ts';
 

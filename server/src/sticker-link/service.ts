@@ -23,7 +23,7 @@ import { detectLargestFace, type FaceBox } from '../images/faces.ts';
 import { findBlob, findImage } from '../images/repository.ts';
 import type { ImageServices } from '../images/service.ts';
 import { albumRoom } from '../realtime/protocol.ts';
-import { currentAlbumDocument } from '../repositories/albums.ts';
+import { currentAlbumDocument } from '../album-store/albums.ts';
 import {
   claimForMerge,
   releaseMergeClaim,
@@ -120,7 +120,7 @@ export const rateLimited = (retryAfterSeconds: number) =>
 const detecting = new Map<string, Promise<FaceBox | null>>();
 
 /**
- * The face of an upload's photo: the one the image variants job found (jobs/image-variants.ts finds it for every
+ * The face of an upload's photo: the one the image variants job found (images/variants-job.ts finds it for every
  * sticker photo after the submission has been answered), else found now on the medium variant or the file, for
  * a merge that comes before the job. Stored in the upload's details (null when there is none).
  */

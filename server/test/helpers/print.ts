@@ -14,9 +14,13 @@ import type { AlbumDocument, DocNode, Sticker } from '@stickerbook/model';
 import { spreadsInOrder } from '@stickerbook/model';
 import sharp from 'sharp';
 import { SERVER_ROOT, type Config } from '../../src/config/index.ts';
-import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
-import { renderExportDeps, workRenderExports, type RenderExportDeps } from '../../src/jobs/render-export.ts';
-import { replaceAlbumDocument } from '../../src/repositories/albums.ts';
+import { startJobQueue, type JobQueue } from '../../src/workers.ts';
+import {
+  renderExportDeps,
+  workRenderExports,
+  type RenderExportDeps,
+} from '../../src/print/render-export-job.ts';
+import { replaceAlbumDocument } from '../../src/album-store/albums.ts';
 import type { BuildOptions } from '../../src/app.ts';
 import { bearer, startTestApp, type TestApp } from './test-app.ts';
 

@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, mailDeliveries, outboxMails, users } from '../../src/db/schema.ts';
 import { runInvoiceMailJob } from '../../src/invoices/invoice-mail-job.ts';
-import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../../src/workers.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { startSmtpServer, type TestSmtpServer } from '../helpers/smtp-server.ts';

@@ -20,7 +20,7 @@ import { openArchive } from '../../src/backup/archive.ts';
 import { listLocalFiles, localFilesRoot } from '../../src/backup/local-files.ts';
 import type { Config } from '../../src/config/index.ts';
 import { openDatabase } from '../../src/db/database.ts';
-import { startJobQueue } from '../../src/jobs/queue.ts';
+import { startJobQueue } from '../../src/workers.ts';
 import { runSeeds } from '../../src/seeds/index.ts';
 import { adminAndOutsiders } from '../helpers/admin-session.ts';
 import { pgliteTemplate } from '../helpers/pglite-template.ts';

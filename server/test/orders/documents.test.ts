@@ -16,7 +16,7 @@ import { createStorage } from '../../src/storage/index.ts';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { cmykVariantKey } from '../../src/images/cmyk-variant.ts';
 import { findImage } from '../../src/images/repository.ts';
-import { startJobQueue, type JobQueue } from '../../src/jobs/queue.ts';
+import { startJobQueue, type JobQueue } from '../../src/workers.ts';
 import { waitForVariants } from '../fixtures/images/upload-client.ts';
 import {
   download,

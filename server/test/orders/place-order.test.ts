@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albums, orders, outboxMails, productPrices, vouchers } from '../../src/db/schema.ts';
-import { startJobQueue } from '../../src/jobs/queue.ts';
+import { startJobQueue } from '../../src/workers.ts';
 import {
   createGuest,
   DATABASE_KINDS,

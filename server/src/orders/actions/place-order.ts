@@ -22,7 +22,7 @@ import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../auth/access-tokens.ts';
 import { AppError, notFound } from '../../http/errors.ts';
 import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../../jobs/mail.ts';
-import { albumFreshness } from '../../repositories/albums.ts';
+import { albumFreshness } from '../../album-store/albums.ts';
 import { orderConfirmationMail } from '../mail.ts';
 import type { Language } from '../../http/languages.ts';
 import { priceListFromTables, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';

@@ -1,6 +1,6 @@
 import type { Config } from '../../config/index.ts';
 import type { Db } from '../../db/database.ts';
-import { insertAnalyticsEvents } from '../../analytics/repository.ts';
+import { insertAnalyticsEvents } from './events-repository.ts';
 
 /** One accepted analytics call, as the route hands it to a sink. */
 export interface AnalyticsRecord {
