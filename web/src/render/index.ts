@@ -1,7 +1,7 @@
 export { SpreadSvg, type SpreadSvgProps } from './SpreadSvg.tsx';
 export { RenderRoot, type RenderRootProps } from './RenderRoot.tsx';
 export { SpreadContent } from './SpreadContent.tsx';
-export { NodeView, ELEMENT_COMPONENTS } from './NodeView.tsx';
+export { NodeView } from './NodeView.tsx';
 export { RectangleEl } from './elements/RectangleEl.tsx';
 export { CircleEl } from './elements/CircleEl.tsx';
 export { LineEl } from './elements/LineEl.tsx';
