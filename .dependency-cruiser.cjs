@@ -33,6 +33,18 @@ module.exports = {
       to: { path: '^web/src/editor/Editor\\.ts$', circular: true, dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'product-code-imports-no-test-fixtures',
+      severity: 'error',
+      comment:
+        'Test documents and the fuzzer (`@stickerbook/model/testing`) are for tests, browser tests and benchmarks; ' +
+        'product code that imported them would ship them and could come to depend on their made-up data.',
+      from: {
+        path: '^(server/src|web/src|packages/[^/]+/src)/',
+        pathNot: ['[.]test[.]tsx?$', '(^|/)test-support[.]tsx?$', '^packages/model/src/testing/'],
+      },
+      to: { path: '^packages/model/src/testing/' },
+    },
+    {
       name: 'model-imports-nothing-of-server-or-web',
       severity: 'error',
       comment: 'packages/model is shared by both sides and depends on neither (DESIGN.md "Layout").',
@@ -46,6 +58,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(node_modules|dist)/' },
     tsConfig: { fileName: 'tsconfig.base.json' },
-    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+    enhancedResolveOptions: {
+      extensions: ['.ts', '.tsx', '.js', '.mjs'],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default'],
+    },
   },
 };

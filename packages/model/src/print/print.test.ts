@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createBlankAlbum, makeLargeAlbum } from './fixtures.ts';
-import { STICKERS_PER_PACK } from './constants.ts';
+import { createBlankAlbum } from '../blank-album.ts';
+import { makeLargeAlbum } from '../testing/fixtures.ts';
+import { STICKERS_PER_PACK } from '../constants.ts';
 import {
   allPrintPages,
   coverLayout,
@@ -22,11 +23,11 @@ import {
   stickerSheets,
   trimSizeOf,
   type PrintPage,
-} from './print.ts';
-import { spreadsInOrder } from './tree.ts';
-import { numberStickers } from './numbering.ts';
-import { seededRandom } from './random-mutations.ts';
-import type { AlbumDocument, DocNode } from './document.ts';
+} from './index.ts';
+import { spreadsInOrder } from '../tree.ts';
+import { numberStickers } from '../numbering.ts';
+import { seededRandom } from '../random.ts';
+import type { AlbumDocument, DocNode } from '../document.ts';
 
 /** A copy with extra nodes (tree caches are per nodes map, so never mutate a document that was read). */
 function withNodes(doc: AlbumDocument, nodes: DocNode[]): AlbumDocument {
