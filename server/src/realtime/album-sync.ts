@@ -30,7 +30,7 @@ export interface MutationPayload {
   mutationId: string;
 }
 
-export type MutationErrorCode =
+type MutationErrorCode =
   | 'INVALID_PAYLOAD'
   | 'INVALID_MUTATION'
   | 'COMMENT_FORBIDDEN'
@@ -63,9 +63,9 @@ const MAX_STALE_RETRIES = 5;
 const MAX_BATCH = 100;
 const ID = /^[A-Za-z0-9_:.-]{1,100}$/;
 /** Fold the log into the stored document after this much quiet on an album... */
-export const FOLD_IDLE_MS = 2_000;
+const FOLD_IDLE_MS = 2_000;
 /** ...or once this many mutations are not in it. */
-export const FOLD_EVERY = 200;
+const FOLD_EVERY = 200;
 
 export interface AlbumSyncOptions {
   foldIdleMs?: number;

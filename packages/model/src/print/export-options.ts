@@ -9,9 +9,6 @@ import { DEFAULT_PRINT_SETTINGS, type ExportResolution, type PrintSettings } fro
 
 export type ImageVariantName = 'small' | 'medium' | 'large' | 'full' | 'original';
 
-/** The modes with a layout of their own (SPEC §2); any other mode renders the album page by page. */
-export const SPECIAL_RENDER_MODES = ['stickers', 'spread', 'album_softcover', 'stickerpack'] as const;
-
 /** SPEC §2: flags parse as `1` or `true`; anything else present is false, absent is the fallback. */
 export function parseFlag(value: string | null | undefined, fallback = false): boolean {
   if (value === null || value === undefined) return fallback;
@@ -19,7 +16,7 @@ export function parseFlag(value: string | null | undefined, fallback = false): b
   return v === '1' || v === 'true';
 }
 
-export const DPI_RANGE = { min: 36, max: 1200 } as const;
+const DPI_RANGE = { min: 36, max: 1200 } as const;
 
 /** SPEC §5: spaces are stripped from the dpi; returns undefined for anything that is not a whole number in range. */
 export function parseDpi(value: string | null | undefined): number | undefined {

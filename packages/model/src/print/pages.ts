@@ -34,7 +34,7 @@ export type PrintPage =
   /** One sticker of a pack, on a sheet of its own size (it is cut out on its own). */
   | { kind: 'sticker'; pack: number; sticker: StickerItem };
 
-export function pageRegion(side: 'left' | 'right'): Box {
+function pageRegion(side: 'left' | 'right'): Box {
   return { x: side === 'left' ? 0 : PAGE_WIDTH_MM, y: 0, width: PAGE_WIDTH_MM, height: PAGE_HEIGHT_MM };
 }
 

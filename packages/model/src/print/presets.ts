@@ -4,7 +4,7 @@
  */
 import { EXPORT_FORMATS, EXPORT_RESOLUTIONS } from '../constants.ts';
 
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export type ExportResolution = (typeof EXPORT_RESOLUTIONS)[number];
 
 export const PRESET_NAMES = [
@@ -92,7 +92,7 @@ const PROOF_SETTINGS: Partial<PrintSettings> = {
  * (beyond SPEC: a print shop's preflight rejects RGB files without an output intent); the check files and the
  * current spread keep the plain PDF with the photos' original bytes.
  */
-export const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
+const PRINT_PRESETS: Record<PresetName, Partial<PrintSettings>> = {
   album_softcover_inside: {
     mode: 'album_softcover_inside',
     format: 'pdf',

@@ -15,9 +15,9 @@ import { CROP_MARK_GAP_MM, type Box, type Segment } from './geometry.ts';
  */
 export const STICKER_SHEET_MM = { width: 210, height: 297, margin: 10, gap: 12 } as const;
 /** Length of a sticker's cut marks. */
-export const STICKER_CUT_MARK_MM = 3;
+const STICKER_CUT_MARK_MM = 3;
 
-export interface StickerOnSheet {
+interface StickerOnSheet {
   stickerId: string;
   /** The cell the sticker is placed in (for its number and frame); undefined for unplaced stickers. */
   cellId?: string;
