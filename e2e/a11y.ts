@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 
 const WCAG_AA_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
-export interface A11yFinding {
+interface A11yFinding {
   rule: string;
   impact: string;
   help: string;
@@ -38,7 +38,7 @@ async function animationsSettled(page: Page): Promise<void> {
 }
 
 /** Serious and critical WCAG 2.1 AA violations on the page as it is now, once its transitions have finished. */
-export async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
+async function seriousA11yViolations(page: Page): Promise<A11yFinding[]> {
   await animationsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(WCAG_AA_TAGS).analyze();
   return results.violations

@@ -3,7 +3,8 @@
  * placed through the API as the checkout places it, and a page signed in as the admin.
  */
 import { randomUUID } from 'node:crypto';
-import { fillStickerCellsPatches, type AlbumDocument } from '@stickerbook/model';
+import { type AlbumDocument } from '@stickerbook/model';
+import { fillStickerCellsPatches } from '@stickerbook/model/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN, apiCall, logInApi, newPage, signInWithSession } from './harness.ts';
 

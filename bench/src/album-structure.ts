@@ -11,12 +11,12 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import {
   applyPatches,
-  makeLargeAlbum,
   moveSpread,
   numberStickers,
   spreadActionBlocker,
   spreadsInOrder,
 } from '@stickerbook/model';
+import { makeLargeAlbum } from '@stickerbook/model/testing';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { albums } from '../../server/src/db/schema.ts';
 import { startServer } from './server-process.ts';

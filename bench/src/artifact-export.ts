@@ -14,7 +14,7 @@
  * Needs the built web app (`npm run build -w web`, or WEB_DIST) and Debian's chromium and unzip.
  */
 import { execFile } from 'node:child_process';
-import { fillStickerCellsPatches } from '@stickerbook/model';
+import { fillStickerCellsPatches } from '@stickerbook/model/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -23,7 +23,7 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { makeLargeAlbum } from '@stickerbook/model';
+import { makeLargeAlbum } from '@stickerbook/model/testing';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { startServer } from './server-process.ts';
 import { serveTldrawPage } from '../tldraw/serve.ts';

@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { makeLargeAlbum } from '@stickerbook/model';
+import { makeLargeAlbum } from '@stickerbook/model/testing';
 import { openDatabase } from '../../server/src/db/database.ts';
 import { albums } from '../../server/src/db/schema.ts';
 import { buildWithManifest, indexHtmlSize, screenLoadSize } from './bundle-size.ts';

@@ -5,7 +5,8 @@
  * - 2,000 idle sockets on one instance (100 albums, 20 people each): server RSS (< 500 MB);
  * - saving a 20-path mutation on a 60-spread album, server side (validate, apply, store): p50 (< 5 ms).
  */
-import { makeLargeAlbum, type Patch } from '@stickerbook/model';
+import { type Patch } from '@stickerbook/model';
+import { makeLargeAlbum } from '@stickerbook/model/testing';
 import { eq } from 'drizzle-orm';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

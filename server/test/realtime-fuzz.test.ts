@@ -4,14 +4,8 @@
  * accept exactly what it accepts, answer the rest with merge_error, and its stored document must stay valid and
  * equal to the oracle's document throughout.
  */
-import {
-  applyUntrustedPatches,
-  checkInvariants,
-  makeLargeAlbum,
-  randomMutation,
-  seededRandom,
-  type AlbumDocument,
-} from '@stickerbook/model';
+import { applyUntrustedPatches, checkInvariants, seededRandom, type AlbumDocument } from '@stickerbook/model';
+import { makeLargeAlbum, randomMutation } from '@stickerbook/model/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { albumMutations, albums } from '../src/db/schema.ts';

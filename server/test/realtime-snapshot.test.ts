@@ -4,7 +4,8 @@
  * neither lose nor re-apply a mutation, folds from several instances must not corrupt the document, and a
  * document change made through PATCH /albums must reach open editors as a `mutations` event.
  */
-import { applyPatches, checkInvariants, makeLargeAlbum, type DocNode, type Patch } from '@stickerbook/model';
+import { applyPatches, checkInvariants, type DocNode, type Patch } from '@stickerbook/model';
+import { makeLargeAlbum } from '@stickerbook/model/testing';
 import { eq } from 'drizzle-orm';
 import type { Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

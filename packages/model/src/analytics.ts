@@ -3,7 +3,7 @@
  * the web client and the server's POST /analytics/events agree on (one list, so neither side can drift).
  */
 export { ANALYTICS_COOKIE_DAYS } from './constants.ts';
-export const ANALYTICS_EVENTS = [
+const ANALYTICS_EVENTS = [
   'Sticker Created',
   'Sticker Placed',
   'Background Image Placed',
@@ -42,7 +42,3 @@ export const ANALYTICS_LIMITS = {
   propertyValueChars: 500,
   marketingValueChars: 200,
 } as const;
-
-export function isAnalyticsEvent(name: string): name is AnalyticsEventName {
-  return (ANALYTICS_EVENTS as readonly string[]).includes(name);
-}

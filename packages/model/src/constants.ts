@@ -23,8 +23,6 @@ export const LABEL_MIN_ZOOM = 1;
 export const LABEL_MIN_ZOOM_MOBILE = 0.75;
 export const LASSO_THRESHOLD_PX = 5;
 export const DRAG_SENSITIVITY = { mobile: 0.2, desktop: 0.33 } as const;
-/** Cover face-fit default crop scale, as a fraction of the page width. */
-export const COVER_FACE_FIT_CSCALE = 0.47;
 export const HISTORY_THUMBNAIL_PX = 48;
 /** Arrow-key nudge: 1 mm, x10 with shift, x0.1 with ctrl. */
 export const NUDGE_MM = { normal: 1, shift: 10, ctrl: 0.1 } as const;
@@ -34,14 +32,6 @@ export const ROTATION_SNAP_DEGREES = 45;
 /** Layer labels and the title display are truncated at 20 characters. */
 export const LABEL_TRUNCATE_CHARS = 20;
 export const FONT_MENU_MAX_HEIGHT_PX = 300;
-
-/** Image variant chosen by zoom: small below 100 %, medium below 500 %, large below 1000 %, else full. */
-export const RESOLUTION_TIERS = [
-  { belowZoomPercent: 100, variant: 'small' },
-  { belowZoomPercent: 500, variant: 'medium' },
-  { belowZoomPercent: 1000, variant: 'large' },
-] as const;
-export const RESOLUTION_TIER_DEFAULT = 'full';
 
 /** Editor defaults (SPEC §4). */
 export const EDITOR_DEFAULTS = {
@@ -79,17 +69,6 @@ export const STICKER_POSITION_MAX = 30;
 export const SECTION_NAME_MAX = 50;
 export const STICKERS_PER_PACK = 4;
 export const STICKER_PACK_SHEET_MM = { width: 240, height: 75 } as const;
-export const STICKER_TEMPLATE_FRAME_STROKE = 0.5;
-export const STICKER_TEMPLATE_OVERLAY_OPACITY = [0.2, 0.85] as const;
-export const STICKER_TEMPLATE_RIBBON_ROTATIONS = [-6, -15, -5.5, 5.5, 8, -8] as const;
-export const STICKER_TEMPLATE_THEMES = [
-  'default',
-  'accented',
-  'themed',
-  'triangle',
-  'gold',
-  'tilted',
-] as const;
 export const STICKER_TEMPLATE_TEXT_FIELDS = [
   'line',
   'line1',
@@ -101,8 +80,6 @@ export const STICKER_TEMPLATE_TEXT_FIELDS = [
 
 // Styles -------------------------------------------------------------------------------------------------------
 
-export const FONT_COUNT = 50;
-export const FONT_WEIGHTS = [400, 700] as const;
 export const COLOR_PRESET_COUNT = 8;
 export const COLORS_PER_PRESET = 5;
 export const FONT_PRESET_COUNT = 10;
@@ -147,19 +124,13 @@ export const IMAGE_FILTER_KEYS = [
 
 // Sync, polling, notifications ----------------------------------------------------------------------------
 
-export const AUTOSAVE_DELAY_MS = 1800;
-/** Sync flushes at once when more than this many paths are pending. */
-export const SYNC_FLUSH_THRESHOLD_PATHS = 20;
 export const RENDER_JOBS_POLL_MS = 5000;
 export const STICKER_UPLOADS_POLL_MS = 30_000;
-export const TOAST_AUTO_HIDE_MS = 10_000;
 export const HINT_SHOW_AFTER_MS = 3000;
 export const HINT_HIDE_AFTER_MS = 5000;
 export const STOCK_SEARCH_MIN_CHARS = 3;
 export const STOCK_SEARCH_DEBOUNCE_MS = 750;
 export const STOCK_PER_PAGE = 16;
-export const COOKIE_CONSENT_REVISION = 1;
-export const COOKIE_CONSENT_DELAY_MS = 500;
 export const ANALYTICS_COOKIE_DAYS = 90;
 
 // Paging --------------------------------------------------------------------------------------------------------
@@ -189,10 +160,7 @@ export function isAllowedUploadUrl(url: string, domains: readonly string[] = UPL
 
 /** Order button price label: "from 285 €", "from 1241 zł" in Polish. */
 export const STARTING_PRICE = { EUR: 285, PLN: 1241 } as const;
-/** Gross = net x 1.19, truncated (SPEC §5). */
-export const VAT_MULTIPLIER = 1.19;
 export const DEFAULT_ALBUM_COUNT = 50;
-export const DEFAULT_STICKER_PACKAGING = 'stickerpack';
 export const STICKER_PACKAGING_TYPES = ['stickerpack', 'stickerbox_single_variety'] as const;
 /**
  * SPEC §4: the packaging is `stickerbox_single_variety`, which the notes also spell `stickerboxSingleVariety`.
@@ -215,7 +183,6 @@ export const ALBUM_COUNT_RANGE: Record<AlbumCategory, { min: number; max: number
 export const DELIVERY_BUFFER_MONTHS = 2;
 /** Warn when the estimated delivery is less than one day after the release date. */
 export const DELIVERY_WARNING_DAYS = 1;
-export const CHECKOUT_PREFLIGHT = { noAlbums: 50, countryCode: 'DE' } as const;
 export const COMMENT_MAX_CHARS = 1000;
 export const PHONE_MAX_CHARS = 20;
 export const COUNTRIES = [
@@ -234,20 +201,14 @@ export const COUNTRIES = [
   'CZ',
   'RO',
 ] as const;
-/** Countries with a flag icon (the shipping countries plus GB). */
-export const FLAG_COUNTRIES = [...COUNTRIES, 'GB'] as const;
 /** Default country (and phone area code) by UI language: it IT, fr FR, pl PL, else DE. */
 export const DEFAULT_COUNTRY_BY_LANGUAGE: Record<string, string> = { it: 'IT', fr: 'FR', pl: 'PL' };
 export const DEFAULT_COUNTRY = 'DE';
-export const LANGUAGES = ['de', 'en', 'fr', 'it', 'pl'] as const;
-export const FALLBACK_LANGUAGE = 'en';
 
 // Organizations ----------------------------------------------------------------------------------------------
 
 export const ORGANIZATION_SIZES = ['1-150', '151-200', '201-1000', '1000+'] as const;
 export const ORGANIZATION_ROLES = ['member', 'lead', 'senior', 'executive'] as const;
-/** Organizations above 200 people get the expert-call link, others the info-call link. */
-export const ORGANIZATION_LARGE_THRESHOLD = 200;
 
 // Print -------------------------------------------------------------------------------------------------------------
 
@@ -257,16 +218,6 @@ export const PRINT_SLUG_MM = 8;
 export const SPINE_MM_PER_INLAY_SPREAD = 0.14;
 export const EXPORT_FORMATS = ['pdf', 'jpg', 'png'] as const;
 export const EXPORT_RESOLUTIONS = ['auto', 'small', 'medium', 'large', 'full', 'original'] as const;
-export const EXPORT_PRESETS = {
-  album_softcover_inside: { format: 'pdf', dpi: 300, resolution: 'original', includeBleed: true },
-  album_softcover: { format: 'pdf', dpi: 600 },
-  stickers: { format: 'pdf', dpi: 300, showStickers: true },
-  stickerpack: { format: 'pdf', dpi: 300, includeCover: true },
-  album_check: { format: 'jpg', dpi: 200, includeBleed: false },
-  sticker_check: { format: 'jpg', dpi: 200 },
-  current_spread: { format: 'pdf', dpi: 300 },
-  custom: {},
-} as const;
 
 // Automatic text -------------------------------------------------------------------------------------------------------
 
@@ -285,6 +236,3 @@ export const TEXT_SYMBOLS = [
   'release_date',
 ] as const;
 export type TextSymbol = (typeof TEXT_SYMBOLS)[number];
-
-/** The album title a new album gets. */
-export const DEFAULT_ALBUM_TITLE = 'Titel des Albums';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coverDocument } from './cover.ts';
 import type { AlbumDocument } from './document.ts';
-import { makeLargeAlbum } from './fixtures.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
 import { resolveNodeSymbol } from './symbols.ts';
 import { checkInvariants, descendantsOf, spreadsInOrder } from './tree.ts';
 import { insertElement } from './operations/index.ts';

@@ -16,8 +16,8 @@ import {
   spreadsNeeded,
   totalPages,
 } from './geometry.ts';
-import { makeLargeAlbum } from './fixtures.ts';
-import { smallAlbum, withNode } from './test-support.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
+import { smallAlbum, withNode } from './testing/test-support.ts';
 
 describe('spine and statistics', () => {
   it.each([

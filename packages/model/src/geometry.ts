@@ -91,7 +91,7 @@ export interface Matrix {
   f: number;
 }
 
-export const IDENTITY: Matrix = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
+const IDENTITY: Matrix = { a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 };
 
 export function multiply(m: Matrix, n: Matrix): Matrix {
   return {
@@ -244,7 +244,7 @@ export function rectsIntersect(a: Rect, b: Rect): boolean {
   return a.x <= b.x + b.width && b.x <= a.x + a.width && a.y <= b.y + b.height && b.y <= a.y + a.height;
 }
 
-export function rectContains(outer: Rect, inner: Rect): boolean {
+function rectContains(outer: Rect, inner: Rect): boolean {
   return (
     inner.x >= outer.x &&
     inner.y >= outer.y &&

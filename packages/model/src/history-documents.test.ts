@@ -12,7 +12,7 @@ import {
 } from './history.ts';
 import { deleteElements, insertElement, updateElement } from './operations/elements.ts';
 import type { Change } from './operations/shared.ts';
-import { smallAlbum } from './test-support.ts';
+import { smallAlbum } from './testing/test-support.ts';
 
 const rect = { x: 0, y: 0, width: 10, height: 10 };
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commit, createHistory, rebaseHistory, redo, undo, type History } from './history.ts';
 import { applyPatches, type Patch } from './patches.ts';
-import { makeLargeAlbum } from './fixtures.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
 
 const doc0 = makeLargeAlbum({ spreads: 2, stickers: 4, otherElements: 6 });
 const leaves = Object.values(doc0.nodes).filter(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canRedo, canUndo, checkpoint, commit, createHistory, redo, undo } from './history.ts';
 import { insertElement } from './operations/elements.ts';
-import { smallAlbum } from './test-support.ts';
+import { smallAlbum } from './testing/test-support.ts';
 
 const rect = { x: 0, y: 0, width: 10, height: 10 };
 

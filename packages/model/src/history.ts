@@ -28,7 +28,7 @@ export interface History {
   future: readonly HistoryEntry[];
 }
 
-export const DEFAULT_HISTORY_LIMIT = 200;
+const DEFAULT_HISTORY_LIMIT = 200;
 
 export function createHistory(): History {
   return { past: [{ redo: [], undo: [], label: 'initial' }], future: [] };

@@ -7,7 +7,6 @@
 import {
   IMAGE_DOWNSCALE_MAX_PIXELS,
   IMAGE_MAX_SIDE_PX,
-  IMAGE_UPLOAD_MAX_FILES,
   IMAGE_UPLOAD_MAX_MB,
   IMAGE_UPLOAD_MAX_PIXELS,
   IMAGE_UPLOAD_MIN_MB,
@@ -35,17 +34,6 @@ export type ImageUploadErrorCode =
   | 'IMAGE_DAMAGED'
   | 'SVG_UNSAFE'
   | 'TOO_MANY_FILES';
-
-export const IMAGE_UPLOAD_ERROR_CODES: readonly ImageUploadErrorCode[] = [
-  'IMAGE_TOO_SMALL',
-  'IMAGE_TOO_LARGE',
-  'IMAGE_TYPE_NOT_ALLOWED',
-  'IMAGE_TOO_MANY_PIXELS',
-  'IMAGE_UNREADABLE',
-  'IMAGE_DAMAGED',
-  'SVG_UNSAFE',
-  'TOO_MANY_FILES',
-];
 
 /** The type of an image from its first bytes: JPEG (FF D8 FF), PNG (89 'PNG' 0D 0A 1A 0A) or SVG text. */
 export function sniffImageType(head: Uint8Array): ImageFileType | undefined {
@@ -170,9 +158,4 @@ function tooManyPixels(size: PixelSize, type: ImageFileType | undefined): boolea
     size.width * size.height > IMAGE_DOWNSCALE_MAX_PIXELS ||
     kept.width * kept.height > IMAGE_UPLOAD_MAX_PIXELS
   );
-}
-
-/** SPEC §5: at most 15 files per drop. */
-export function tooManyFiles(count: number): boolean {
-  return count > IMAGE_UPLOAD_MAX_FILES;
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createBlankAlbum, makeLargeAlbum } from './fixtures.ts';
+import { createBlankAlbum } from './blank-album.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
 import { applyMutation, introducedViolations } from './mutations.ts';
 import { applyPatches, applyUntrustedPatches, type Patch } from './patches.ts';
-import { randomMutation, seededRandom } from './random-mutations.ts';
+import { randomMutation } from './testing/random-mutations.ts';
+import { seededRandom } from './random.ts';
 import { checkInvariants } from './tree.ts';
 import type { AlbumDocument } from './document.ts';
 

@@ -16,13 +16,13 @@ import type { InvariantCode, InvariantViolation } from './tree.ts';
 import { commentRuleViolation, type CommentRuleViolation, type MutationActor } from './rules/comments.ts';
 
 /** What a patch list touches. */
-export interface MutationScope {
+interface MutationScope {
   nodeIds: Set<string>;
   stickerIds: Set<string>;
   settings: boolean;
 }
 
-export function scopeOfPatches(patches: readonly Patch[]): MutationScope {
+function scopeOfPatches(patches: readonly Patch[]): MutationScope {
   const scope: MutationScope = { nodeIds: new Set(), stickerIds: new Set(), settings: false };
   for (const patch of patches) {
     const target = parsePath(patch.path);

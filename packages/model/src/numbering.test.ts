@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from './document.ts';
-import { makeLargeAlbum } from './fixtures.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
 import { numberStickers, stickerNumberLabel } from './numbering.ts';
 import { moveSection, createSection } from './operations/sections.ts';
 import { moveSpread } from './operations/spreads.ts';
 import { applyPatches } from './patches.ts';
-import { run, smallAlbum, withNode } from './test-support.ts';
+import { run, smallAlbum, withNode } from './testing/test-support.ts';
 import { spreadsInOrder } from './tree.ts';
 
 function sticker(id: string, sectionId: string, doubleSticker = false) {

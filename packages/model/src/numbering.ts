@@ -88,11 +88,6 @@ export function numberStickers(doc: AlbumDocument): StickerNumbering {
   return result;
 }
 
-/** The first number of a sticker, or undefined when it is not placed. */
-export function stickerNumber(doc: AlbumDocument, stickerId: string): number | undefined {
-  return numberStickers(doc).numbersBySticker.get(stickerId)?.[0];
-}
-
 /** Display label of a sticker's numbers: '7', or '8-9' for a double sticker. */
 export function stickerNumberLabel(doc: AlbumDocument, stickerId: string): string {
   const numbers = numberStickers(doc).numbersBySticker.get(stickerId);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { documentOnboardingFlags, onboardingStepStatuses } from './onboarding.ts';
 import { createSection, renameSection } from './operations/sections.ts';
-import { run, smallAlbum, withNode } from './test-support.ts';
+import { run, smallAlbum, withNode } from './testing/test-support.ts';
 
 describe('onboarding steps', () => {
   it('marks set flags done, the first open step active and the rest todo', () => {

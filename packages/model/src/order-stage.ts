@@ -13,8 +13,8 @@
  */
 export type OrderStage = 'review' | 'transfer' | 'shipment' | 'shipped';
 
-export const DESIGN_APPROVED_SIGNALS = ['print_approved', 'review_completed'] as const;
-export const DESIGN_FEEDBACK_SIGNAL = 'review_feedback';
+const DESIGN_APPROVED_SIGNALS = ['print_approved', 'review_completed'] as const;
+const DESIGN_FEEDBACK_SIGNAL = 'review_feedback';
 export const TRANSFERRED_SIGNALS = ['transfer_completed'] as const;
 export const PRODUCTION_SIGNALS = ['production_started'] as const;
 export const SHIPPED_SIGNALS = ['albums_shipped', 'shipped'] as const;
@@ -66,7 +66,7 @@ export function customerMilestoneOf(signal: string): CustomerMilestone | undefin
  * (the corrections `rejected` and `review_feedback` may come at any time), this is it. The design step is reached
  * by the approval that stands, the customer's print approval or staff's `review_completed`.
  */
-export const SIGNAL_SEQUENCE = [
+const SIGNAL_SEQUENCE = [
   'accepted',
   'review_completed',
   'transfer_completed',

@@ -7,7 +7,7 @@ import {
   validatePatch,
   validatePatches,
 } from './patches.ts';
-import { smallAlbum, withNode } from './test-support.ts';
+import { smallAlbum, withNode } from './testing/test-support.ts';
 
 const rect = (id: string, parentId = 'p1', index = 'a0') => ({
   id,

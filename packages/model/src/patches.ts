@@ -32,7 +32,7 @@ import {
 } from './schema.ts';
 import { checkInvariants, type InvariantViolation } from './tree.ts';
 
-export type PatchOp = 'add' | 'replace' | 'remove';
+type PatchOp = 'add' | 'replace' | 'remove';
 
 export interface Patch {
   op: PatchOp;
@@ -238,7 +238,7 @@ export function applyPatchesWithInverse(
 
 // Validation of untrusted patches --------------------------------------------------------------------------------
 
-export type PatchIssueCode =
+type PatchIssueCode =
   'PATCH_MALFORMED' | 'PATH_INVALID' | 'OP_NOT_ALLOWED' | 'VALUE_INVALID' | 'PATH_NOT_FOUND';
 
 export interface PatchIssue {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from './patches.ts';
 import { effectiveDpi, imagePrintQuality, preflight, stockImageKey } from './print-quality.ts';
-import { smallAlbum, withNode } from './test-support.ts';
+import { smallAlbum, withNode } from './testing/test-support.ts';
 
 describe('effective resolution', () => {
   it('is the original pixels per inch of the frame when the photo just covers it', () => {

@@ -15,7 +15,7 @@ import { descendantsOf, spreadOf, spreadsInOrder } from './tree.ts';
  * 300: at arm's length a photo book printed at 150 dpi looks sharp, and a badge on every phone photo that is
  * merely not perfect taught users to ignore it.
  */
-export const IMAGE_WARN_DPI = 150;
+const IMAGE_WARN_DPI = 150;
 const MM_PER_INCH = 25.4;
 
 export type PrintQualityCode = 'IMAGE_SIDE_TOO_LONG' | 'IMAGE_RESOLUTION_TOO_LOW' | 'IMAGE_LOW_RESOLUTION';
@@ -92,7 +92,7 @@ function drawnScale(doc: AlbumDocument, node: DocNode): number {
 }
 
 /** The print-quality verdict of one element (an Image, or a StickerCell with a sticker photo). */
-export function elementPrintQuality(
+function elementPrintQuality(
   doc: AlbumDocument,
   elementId: string,
   images: ImageLookup,

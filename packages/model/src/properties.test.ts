@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from './document.ts';
 import { isModelError } from './errors.ts';
-import { makeLargeAlbum } from './fixtures.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
 import { sequentialIds } from './ids.ts';
 import * as ops from './operations/index.ts';
 import { applyPatches, invertPatches } from './patches.ts';

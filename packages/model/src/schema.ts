@@ -52,13 +52,13 @@ const percent = z.number().min(OPACITY_RANGE.min).max(OPACITY_RANGE.max);
 /** Plain CSS colours only: hex, rgb()/rgba()/hsl()/hsla() with numbers, or a keyword. */
 const CSS_COLOR =
   /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\(\s*-?[0-9.]+%?(deg)?(\s*[,\s/]\s*-?[0-9.]+%?){2,3}\s*\)|[a-zA-Z]{3,20})$/;
-export const colorStringSchema = z.string().max(64).regex(CSS_COLOR, 'invalid colour');
+const colorStringSchema = z.string().max(64).regex(CSS_COLOR, 'invalid colour');
 
 /** A palette index into `settings.colors`. */
-export const paletteIndexSchema = z.number().int().min(0).max(63);
-export const colorSchema = z.union([paletteIndexSchema, colorStringSchema]);
+const paletteIndexSchema = z.number().int().min(0).max(63);
+const colorSchema = z.union([paletteIndexSchema, colorStringSchema]);
 
-export const linearGradientSchema = z.strictObject({
+const linearGradientSchema = z.strictObject({
   type: z.literal('linear'),
   colors: z.array(colorSchema).min(GRADIENT_COLORS_RANGE.min).max(GRADIENT_COLORS_RANGE.max),
   direction: angle,
@@ -68,7 +68,7 @@ export const fillSchema = z.union([paletteIndexSchema, colorStringSchema, linear
 
 // Rich text ---------------------------------------------------------------------------------------------------
 
-export const LINE_HEIGHT_VALUES = LINE_HEIGHTS_PERCENT;
+const LINE_HEIGHT_VALUES = LINE_HEIGHTS_PERCENT;
 
 /** Inline styles of SPEC §3, plus FONT-<family or role> and SIZE-<pt> (4 to 72). */
 const STYLE_PATTERN =
@@ -104,7 +104,7 @@ export const richTextSchema = z.strictObject({
 
 // Element props -------------------------------------------------------------------------------------------------
 
-export const imageFilterSchema = z.strictObject(
+const imageFilterSchema = z.strictObject(
   Object.fromEntries(
     IMAGE_FILTER_KEYS.map((key) => [key, z.number().min(-1000).max(1000).optional()]),
   ) as Record<(typeof IMAGE_FILTER_KEYS)[number], z.ZodOptional<z.ZodNumber>>,
@@ -133,7 +133,7 @@ export const BLEND_MODES = [
  * A text's `symbol`: an automatic text symbol of SPEC §3, or — inside sticker frame templates — one of the
  * template text fields (line, line1, line2, position, number, nextnumber), which the renderer maps to the sticker.
  */
-export const textSymbolSchema = z.enum([...TEXT_SYMBOLS, ...STICKER_TEMPLATE_TEXT_FIELDS]);
+const textSymbolSchema = z.enum([...TEXT_SYMBOLS, ...STICKER_TEMPLATE_TEXT_FIELDS]);
 
 /**
  * Every element prop of SPEC §3. One schema serves all element types: the SPEC does not say which prop belongs
@@ -176,20 +176,16 @@ export const elementPropsSchema = z.strictObject({
   sectionId: idSchema.optional(),
 });
 
-export const ELEMENT_PROP_KEYS = Object.keys(elementPropsSchema.shape) as Array<
-  keyof typeof elementPropsSchema.shape
->;
+const rootPropsSchema = z.strictObject({});
 
-export const rootPropsSchema = z.strictObject({});
-
-export const sectionPropsSchema = z.strictObject({
+const sectionPropsSchema = z.strictObject({
   /** Emptiness is a rule (SECTION_NAME_REQUIRED) checked when creating or renaming, not a storage constraint. */
   name: z.string().max(SECTION_NAME_MAX),
   /** Static sections (covers) allow no spread actions (SPEC §4). */
   static: z.boolean(),
 });
 
-export const spreadPropsSchema = z.strictObject({
+const spreadPropsSchema = z.strictObject({
   fill: fillSchema.optional(),
   /** Redundant with the parent section; kept optional for imported documents. */
   sectionId: idSchema.optional(),
@@ -250,7 +246,7 @@ export const fractionalIndexSchema = z
   .refine(isValidOrderKey, 'invalid fractional index');
 
 /** Whether `fractional-indexing` accepts the key (it throws on malformed heads such as '0' or 'a'). */
-export function isValidOrderKey(key: string): boolean {
+function isValidOrderKey(key: string): boolean {
   try {
     generateKeyBetween(key, null);
     return true;
@@ -334,7 +330,7 @@ export const stickerTemplateSchema = z.strictObject({
 
 // Keep the schemas and the hand-written types in step: each parsed value must be assignable to its type.
 type Assignable<A, _B extends A> = true;
-export type SchemaMatchesTypes = [
+type _SchemaMatchesTypes = [
   Assignable<Fill, z.infer<typeof fillSchema>>,
   Assignable<RichText, z.infer<typeof richTextSchema>>,
   Assignable<DocNode, z.infer<typeof docNodeSchema>>,

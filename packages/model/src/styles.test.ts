@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ModelError } from './errors.ts';
-import { run, smallAlbum } from './test-support.ts';
+import { run, smallAlbum } from './testing/test-support.ts';
 import {
   activeColorPreset,
   activeFontPreset,

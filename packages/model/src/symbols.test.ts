@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from './document.ts';
 import { createSection } from './operations/sections.ts';
 import { formatReleaseDate, resolveNodeSymbol, resolveSymbol, tableOfContents } from './symbols.ts';
-import { run, smallAlbum, withNode } from './test-support.ts';
+import { run, smallAlbum, withNode } from './testing/test-support.ts';
 
 const meta = { title: 'Team 2025', releaseDate: '2025-12-24', language: 'de' };
 const box = (x: number, y: number) => ({ x, y, width: 50, height: 70 });

@@ -50,7 +50,7 @@ function stickerIdFor(context: SymbolContext): string | undefined {
 }
 
 /** The page number a node sits on (by its centre), or null (back cover, or not on a spread). */
-export function pageNumberOfNode(doc: AlbumDocument, nodeId: string): number | null {
+function pageNumberOfNode(doc: AlbumDocument, nodeId: string): number | null {
   const spread = spreadOf(doc, nodeId);
   if (!spread) return null;
   const bounds = nodeBoundsInSpread(doc, nodeId);
@@ -58,7 +58,7 @@ export function pageNumberOfNode(doc: AlbumDocument, nodeId: string): number | n
 }
 
 /** The first page of a section: the left page of its first spread (the cover spread counts as page 1). */
-export function firstPageOfSection(doc: AlbumDocument, sectionId: string): number | null {
+function firstPageOfSection(doc: AlbumDocument, sectionId: string): number | null {
   const first = childrenOf(doc, sectionId).find((node) => node.type === 'Spread');
   if (!first) return null;
   const ordinal = spreadOrdinalOf(doc, first.id);

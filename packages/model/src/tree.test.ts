@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createBlankAlbum, makeLargeAlbum } from './fixtures.ts';
+import { createBlankAlbum } from './blank-album.ts';
+import { makeLargeAlbum } from './testing/fixtures.ts';
 import { applyPatches } from './patches.ts';
-import { smallAlbum, withNode } from './test-support.ts';
+import { smallAlbum, withNode } from './testing/test-support.ts';
 import {
   ancestorsOf,
   buildTree,

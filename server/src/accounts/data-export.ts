@@ -31,9 +31,9 @@ import type { BlobStorage } from '../storage/index.ts';
 import { exportReadyMail } from './texts.ts';
 import { jsonEntry, writeZipToStorage, type ZipEntry } from './export-zip.ts';
 
-export const DATA_EXPORT_QUEUE = 'data-export';
+const DATA_EXPORT_QUEUE = 'data-export';
 /** Two more tries after a crash or a storage failure; an hour is far more than the largest account needs. */
-export const DATA_EXPORT_QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 30, expireInSeconds: 60 * 60 };
+const DATA_EXPORT_QUEUE_OPTIONS = { retryLimit: 2, retryDelay: 30, expireInSeconds: 60 * 60 };
 
 const ABANDONED_AFTER_MS =
   (DATA_EXPORT_QUEUE_OPTIONS.retryLimit + 1) *
@@ -42,7 +42,7 @@ const ABANDONED_AFTER_MS =
 
 export type DataExportRow = typeof dataExports.$inferSelect;
 
-export interface DataExportJob {
+interface DataExportJob {
   exportId: string;
 }
 
@@ -52,7 +52,7 @@ export interface DataExportDeps {
   config: Pick<Config, 'publicUrl'>;
 }
 
-export const exportKey = (userId: string, exportId: string) => `account-exports/${userId}/${exportId}.zip`;
+const exportKey = (userId: string, exportId: string) => `account-exports/${userId}/${exportId}.zip`;
 
 export async function latestDataExport(db: Db, userId: string): Promise<DataExportRow | undefined> {
   const [row] = await db
@@ -230,7 +230,7 @@ async function setProgress(db: Db, exportId: string, progress: number): Promise<
  * Builds the zip and records the outcome. Throws on failure (pg-boss retries); the last attempt's failure is
  * recorded by `failDataExport` from the worker. Collecting is a tenth of the work, the files the rest.
  */
-export async function runDataExportJob(deps: DataExportDeps, job: DataExportJob): Promise<void> {
+async function runDataExportJob(deps: DataExportDeps, job: DataExportJob): Promise<void> {
   const db = deps.database.db;
   const [row] = await db.select().from(dataExports).where(eq(dataExports.id, job.exportId));
   if (!row || row.state !== 'working') return; // deleted with the account, or done by an earlier attempt
@@ -272,7 +272,7 @@ export async function runDataExportJob(deps: DataExportDeps, job: DataExportJob)
   );
 }
 
-export async function failDataExport(db: Db, exportId: string, error: unknown): Promise<void> {
+async function failDataExport(db: Db, exportId: string, error: unknown): Promise<void> {
   await db
     .update(dataExports)
     .set({

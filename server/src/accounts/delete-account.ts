@@ -34,7 +34,7 @@ import { collectAlbumFiles, mergeFiles, type FileCleanupJob } from '../images/fi
 import { forgetCustomer } from '../orders/actions/forget-customer.ts';
 import { closeAccountEverywhere, closeAlbumEverywhere, type Realtime } from '../realtime/index.ts';
 
-export interface SharedAlbum {
+interface SharedAlbum {
   id: string;
   title: string;
   members: Array<{ id: string; email: string; nickname: string | null }>;

@@ -11,10 +11,10 @@ import { affiliateAlbums, affiliates } from '../db/schema.ts';
 export type AffiliateRow = typeof affiliates.$inferSelect;
 
 /** 256 random bits: the token alone opens the partner's statistics page. */
-export const newAffiliateToken = () => randomBytes(32).toString('base64url');
+const newAffiliateToken = () => randomBytes(32).toString('base64url');
 
 /** The public `utm_source` of a partner's links: a slug of the name plus a short random suffix so it is unique. */
-export function newUrlSource(name: string): string {
+function newUrlSource(name: string): string {
   const slug = name
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')

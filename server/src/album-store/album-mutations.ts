@@ -22,7 +22,7 @@ function mayWrite(albumId: string, principal: Principal): SQL {
   return sql`(not ${albums.locked} and (${albums.ownerIdentifier} = ${ownerIdentifierOf(principal)} or ${member}))`;
 }
 
-export interface MutationToStore {
+interface MutationToStore {
   patches: readonly Patch[];
   principal: Principal;
   clientId: string;

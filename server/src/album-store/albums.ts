@@ -10,10 +10,10 @@ export type AlbumRow = typeof albums.$inferSelect;
 export type AlbumAccess = 'owner' | 'collaborator' | 'admin';
 
 /** 128 random bits as 22 base64url characters: album ids appear in share links, so they must not be guessable. */
-export const newAlbumId = () => randomBytes(16).toString('base64url');
+const newAlbumId = () => randomBytes(16).toString('base64url');
 
 /** 'SB-' + 8 characters without look-alikes (0/O, 1/I), easy to read out on the phone. */
-export function newAlbumIdentifier(): string {
+function newAlbumIdentifier(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
   return 'SB-' + Array.from(randomBytes(8), (byte) => alphabet[byte % alphabet.length]).join('');
 }

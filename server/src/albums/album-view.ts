@@ -100,7 +100,7 @@ export function albumPreviewPath(
 }
 
 /** SPEC §3 total_sticker_sorts: each sticker of the document is one sort, single or double. */
-export function totalStickerSorts(doc: { stickers?: Record<string, unknown> }): number {
+function totalStickerSorts(doc: { stickers?: Record<string, unknown> }): number {
   return Object.keys(doc.stickers ?? {}).length;
 }
 

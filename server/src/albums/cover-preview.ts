@@ -33,11 +33,11 @@ import type { RenderTokens } from '../print/render-tokens.ts';
 import { currentAlbumDocument } from '../album-store/albums.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
-export const COVER_PREVIEW_QUEUE = 'cover-preview';
+const COVER_PREVIEW_QUEUE = 'cover-preview';
 /** How long an album's cover must stay unchanged before its thumbnail is rendered again. */
-export const COVER_PREVIEW_SETTLE_SECONDS = 3;
+const COVER_PREVIEW_SETTLE_SECONDS = 3;
 /** 460 mm at 48 dpi is 869 px wide: sharp on a start-page card (about 400 css px) on a 2x screen. */
-export const COVER_PREVIEW_DPI = 48;
+const COVER_PREVIEW_DPI = 48;
 
 const QUEUE_OPTIONS = { policy: 'stately' as const, retryLimit: 2, retryDelay: 5, expireInSeconds: 5 * 60 };
 
@@ -51,7 +51,7 @@ export function coverPreviewUrl(album: { id: string }): string {
 }
 
 /** What the thumbnail shows, as a hash: the cover document with its texts resolved, plus the photos' state. */
-export function coverContentHash(
+function coverContentHash(
   doc: AlbumDocument,
   meta: { title: string; releaseDate: string | null; language: string },
   photos: ReadonlyArray<{ id: string; variantsState: string }> = [],

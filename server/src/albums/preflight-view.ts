@@ -78,7 +78,7 @@ const MESSAGES: Record<Language, Record<PreflightCode, Message>> = {
 };
 
 /** Original pixel sizes of the album's image records, by image id. */
-export async function albumImagePixels(db: Db, albumId: string): Promise<Map<string, ImagePixels>> {
+async function albumImagePixels(db: Db, albumId: string): Promise<Map<string, ImagePixels>> {
   const rows = await db
     .select({ id: images.id, details: images.details })
     .from(images)
@@ -96,7 +96,7 @@ export interface AlbumChecks {
   statistics: z.infer<typeof albumStatisticsSchema>;
 }
 
-export function albumChecks(doc: AlbumDocument, pixels: ReadonlyMap<string, ImagePixels>): AlbumChecks {
+function albumChecks(doc: AlbumDocument, pixels: ReadonlyMap<string, ImagePixels>): AlbumChecks {
   const { inlaySpreadsCount, spreadsNeeded, spine } = albumStatistics(doc);
   return { errors: albumPreflight(doc, pixels), statistics: { inlaySpreadsCount, spreadsNeeded, spine } };
 }

@@ -24,7 +24,7 @@ const idParams = z.object({ id: z.string().min(1).max(64) });
 const tokenParams = z.object({ token: z.string().min(16).max(128) });
 
 /** The album as the preview draws it: the print route's render data (document, frame designs, image URLs). */
-export const albumPreviewSchema = renderDataSchema;
+const albumPreviewSchema = renderDataSchema;
 const ownerPreviewSchema = renderDataSchema.extend({ album_preview_path: z.string().nullable() });
 const pathSchema = z.object({ album_preview_path: z.string() });
 

@@ -4,7 +4,7 @@ import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, forbidden } from '../http/errors.ts';
 
 /** 144 random bits, base64url: the link token of /s/<token>; guessing one is hopeless. */
-export const newStickerLinkToken = () => randomBytes(18).toString('base64url');
+const newStickerLinkToken = () => randomBytes(18).toString('base64url');
 
 /**
  * The sticker-link part of PATCH /albums/:id (issue 8; SPEC §4 "Guest: … sticker link … disabled"): a guest may not
@@ -38,7 +38,7 @@ const HOST_LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
  * The custom domain the link is shown with (stickers.example.org/s/<token>): a host name of at least two labels,
  * lower-cased, without a trailing dot; empty means none. The host must point at this server (README).
  */
-export function customDomain(value: string | null): string | null {
+function customDomain(value: string | null): string | null {
   const host = (value ?? '').trim().toLowerCase().replace(/\.$/, '');
   if (host === '') return null;
   const labels = host.split('.');

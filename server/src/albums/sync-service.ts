@@ -47,9 +47,9 @@ const MAX_STALE_RETRIES = 5;
 /** Mutations of one album stored in one statement at most. */
 const MAX_BATCH = 100;
 /** Fold the log into the stored document after this much quiet on an album... */
-export const FOLD_IDLE_MS = 2_000;
+const FOLD_IDLE_MS = 2_000;
 /** ...or once this many mutations are not in it. */
-export const FOLD_EVERY = 200;
+const FOLD_EVERY = 200;
 
 export interface AlbumSyncOptions {
   foldIdleMs?: number;

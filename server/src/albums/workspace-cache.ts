@@ -11,7 +11,7 @@ import { albumWithWorkspaceJson, type AlbumFreshness, type AlbumHeader } from '.
  * instance. What is saved per request: reading, parsing and re-serialising the document, and encoding the
  * hundreds of kB of JSON to bytes again.
  */
-export interface CachedAlbumBody {
+interface CachedAlbumBody {
   album: AlbumHeader;
   settings: AlbumDocument['settings'];
   stickerSorts: number;

@@ -1,8 +1,8 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
 /** An activation link works for two weeks; the profile sends a new one on request. */
-export const ACTIVATION_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
+const ACTIVATION_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 /** Who is calling: a signed-in user or a guest (DESIGN.md "Accounts and roles"). */
 export type Principal =

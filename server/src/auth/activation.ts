@@ -49,11 +49,11 @@ const TEXTS: Record<Language, ActivationText> = {
   },
 };
 
-export function activationUrl(publicUrl: string, token: string): string {
+function activationUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/profile/activate?token=${encodeURIComponent(token)}`;
 }
 
-export function activationMail(input: { to: string; language: string | null; url: string }): MailJob {
+function activationMail(input: { to: string; language: string | null; url: string }): MailJob {
   const code = input.language?.slice(0, 2) ?? '';
   const t = TEXTS[(LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en'];
   const url = escapeHtml(input.url);

@@ -4,7 +4,7 @@ import type { Config } from '../config/index.ts';
 type OidcConfig = NonNullable<Config['oidc']>;
 
 /** SPEC §6: the external provider grants this scope so tokens may manage the user's albums. */
-export const OIDC_SCOPE = 'openid email profile manage:current_user_albums';
+const OIDC_SCOPE = 'openid email profile manage:current_user_albums';
 
 /** Plain http is only acceptable for a provider on this machine (tests, local Keycloak). */
 function isLoopback(url: URL): boolean {

@@ -9,7 +9,7 @@ import { REFRESH_TOKEN_TTL_MS } from './refresh-tokens.ts';
  */
 export type RefreshKind = 'user' | 'guest';
 
-export const REFRESH_COOKIES: Record<RefreshKind, { name: string; path: string }> = {
+const REFRESH_COOKIES: Record<RefreshKind, { name: string; path: string }> = {
   user: { name: 'sb_refresh', path: '/api/v1/auth/refresh' },
   guest: { name: 'sb_guest_refresh', path: '/api/v1/public/guest_tokens/refresh' },
 };

@@ -50,7 +50,7 @@ export async function rotateRefreshToken(
   return { subject: row.subject, refreshToken: await issueRefreshToken(db, row.subject, kind, row.familyId) };
 }
 
-export async function revokeFamily(db: Db, familyId: string): Promise<void> {
+async function revokeFamily(db: Db, familyId: string): Promise<void> {
   await db.update(refreshTokens).set({ revokedAt: new Date() }).where(eq(refreshTokens.familyId, familyId));
 }
 

@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts';
  * token is needed. With DATABASE_URL the server opens no socket (pg_dump reads PostgreSQL directly).
  */
 export const BACKUP_SOCKET_NAME = 'backup.sock';
-export const backupSocketPath = (dataDir: string) => join(dataDir, BACKUP_SOCKET_NAME);
+const backupSocketPath = (dataDir: string) => join(dataDir, BACKUP_SOCKET_NAME);
 
 export interface BackupSocket {
   close(): Promise<void>;

@@ -260,7 +260,7 @@ export interface Config {
   operator: OperatorDetails;
 }
 
-export interface OperatorDetails {
+interface OperatorDetails {
   company: string;
   /** One line: street, postcode and city, country. */
   address: string;
@@ -309,7 +309,7 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
  * account and the contact person, telephone and e-mail (BT-41/42/43, rules BR-DE-2, -5, -6, -7). Their defaults are
  * placeholders, so with APP_ENV=production the server refuses to start until each one is set.
  */
-export const XRECHNUNG_SELLER_SETTINGS = [
+const XRECHNUNG_SELLER_SETTINGS = [
   'SELLER_NAME',
   'SELLER_STREET',
   'SELLER_POSTCODE',

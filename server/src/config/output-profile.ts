@@ -42,7 +42,7 @@ export function iccProfileProblem(bytes: Uint8Array): string | undefined {
 }
 
 /** The `desc` tag's text: ICC v2 textDescriptionType or v4 multiLocalizedUnicodeType (its first record). */
-export function iccDescription(bytes: Uint8Array): string | undefined {
+function iccDescription(bytes: Uint8Array): string | undefined {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const count = view.getUint32(128);
   for (let i = 0; i < count && 132 + 12 * (i + 1) <= bytes.length; i++) {

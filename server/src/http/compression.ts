@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Responses smaller than this go out as they are: the encoding would cost more than the bytes saved. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * What is worth compressing on the fly: JSON, text (not event streams, which must reach the browser event by

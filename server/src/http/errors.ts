@@ -26,7 +26,7 @@ export const errorEnvelopeSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
-export interface FieldProblem {
+interface FieldProblem {
   field: string;
   code: string;
   message: string;

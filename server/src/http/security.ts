@@ -50,7 +50,7 @@ export async function registerSecurityHeaders(
 }
 
 /** Redis keys of the counters; one prefix, so they are easy to find and never collide with other data. */
-export const RATE_LIMIT_KEY_PREFIX = 'stickerbook:rate-limit:';
+const RATE_LIMIT_KEY_PREFIX = 'stickerbook:rate-limit:';
 
 /**
  * Rate limits are opt-in per route (`config.rateLimit`): only auth and public routes get one, so the editor's

@@ -37,7 +37,7 @@ export const cmykVariantKey = (sourceKey: string) =>
   `${sourceKey.replace(/\.[a-z0-9]+$/, '')}-print-cmyk.jpg`;
 
 /** Print quality: above the source photos' own (variants are q85-92), far above what pdfwrite re-encoded at. */
-export const CMYK_JPEG_QUALITY = 85;
+const CMYK_JPEG_QUALITY = 85;
 /** Quality of a copy resampled from a larger CMYK copy (a second generation, so a little above the first). */
 const RESAMPLED_JPEG_QUALITY = 90;
 const IDENTITY_PREFIX = 'stickerbook-print-source:';
@@ -256,7 +256,7 @@ async function resampleCmyk(
 }
 
 /** Pixel size from a JPEG's start-of-frame segment. */
-export function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
+function jpegSize(bytes: Uint8Array): { width: number; height: number } | undefined {
   let at = 2;
   while (at + 9 < bytes.length && bytes[at] === 0xff) {
     const marker = bytes[at + 1];

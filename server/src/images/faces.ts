@@ -129,11 +129,6 @@ function inThread(message: { warmUp?: boolean; data?: ArrayBuffer; width?: numbe
   });
 }
 
-/** Loads the model ahead of the first request (optional; detection loads it on demand). */
-export async function warmUpFaceDetection(): Promise<void> {
-  await inThread({ warmUp: true });
-}
-
 /**
  * The largest face in a JPEG or PNG as fractions of the image (x, y of the top-left corner, width, height),
  * or null when there is none. EXIF orientation is applied first, so the box matches the photo as displayed.

@@ -29,8 +29,6 @@ export interface FileCleanupJob {
   keys: string[];
 }
 
-export const NO_FILES: FileCleanupJob = { blobIds: [], keys: [] };
-
 /** An image's files: its blob and its variants (the print-shop CMYK copies of both go with them, see below). */
 export function imageFiles(image: Pick<ImageRow, 'blobId' | 'variants'>): FileCleanupJob {
   return { blobIds: [image.blobId], keys: Object.values(image.variants).map((variant) => variant.key) };

@@ -19,7 +19,7 @@ import type { BlobStorage } from '../storage/index.ts';
 import { svgProblems } from './svg-safety.ts';
 
 /** Longest side SVGs are rasterised to: sharp enough for a full page, well under the 6000 px print limit. */
-export const SVG_RASTER_SIDE_PX = 4000;
+const SVG_RASTER_SIDE_PX = 4000;
 
 export interface InspectedImage {
   type: ImageFileType;

@@ -12,7 +12,7 @@ export const STALE_UPLOADS_QUEUE = 'stale-uploads';
 /** Every hour, at a minute of its own. */
 export const STALE_UPLOADS_CRON = '41 * * * *';
 /** Long past the upload URL's hour, and any form a contributor might have left open before sending. */
-export const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
+const STALE_UPLOAD_AGE_MS = 24 * 60 * 60 * 1000;
 /** Per run; a backlog is worked off hour by hour. */
 const BATCH = 500;
 

@@ -9,8 +9,8 @@ import { canMakeCmykVariants, cmykVariant } from './cmyk-variant.ts';
  * Longest side of each variant. The renderer picks one by zoom (small < 100 %, medium < 500 %, large < 1000 %,
  * else full; DESIGN.md "One renderer"); print uses `original`. Smaller photos are never scaled up.
  */
-export const VARIANT_SIDES_PX = { small: 480, medium: 1200, large: 2400, full: 4000 } as const;
-export type ScaledVariant = keyof typeof VARIANT_SIDES_PX;
+const VARIANT_SIDES_PX = { small: 480, medium: 1200, large: 2400, full: 4000 } as const;
+type ScaledVariant = keyof typeof VARIANT_SIDES_PX;
 export const VARIANT_NAMES: readonly ImageVariantName[] = ['small', 'medium', 'large', 'full', 'original'];
 
 // libvips' operation cache holds decoded images between calls; variants never reuse one (every size is made from
@@ -28,7 +28,7 @@ export interface VariantSource {
   hasAlpha: boolean;
 }
 
-export const variantKey = (imageId: string, name: ImageVariantName, extension: string) =>
+const variantKey = (imageId: string, name: ImageVariantName, extension: string) =>
   `images/${imageId}/${name}.${extension}`;
 
 /**

@@ -6,7 +6,7 @@ import { albumInvitations, albumMembers, albums, users } from '../db/schema.ts';
 export type InvitationRow = typeof albumInvitations.$inferSelect;
 
 /** 192 random bits as 32 base64url characters: the token alone opens the album to whoever holds it. */
-export const newInvitationToken = () => randomBytes(24).toString('base64url');
+const newInvitationToken = () => randomBytes(24).toString('base64url');
 
 /** An invitation with what the web shows about it (SPEC §3 Invitation). */
 export interface InvitationDetails extends InvitationRow {

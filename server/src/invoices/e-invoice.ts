@@ -10,20 +10,13 @@ import { paymentTermsText, renderInvoicePage } from './invoice-page.ts';
 import { withInvoiceMetadata } from './pdf-metadata.ts';
 import { addPrecedingInvoiceReference } from './preceding-invoice-fix.ts';
 
-export type {
-  InvoiceAllowance,
-  InvoiceBuyer,
-  InvoiceData,
-  InvoiceDelivery,
-  InvoiceLine,
-  PostalAddress,
-} from './invoice-data.ts';
+export type { InvoiceData } from './invoice-data.ts';
 
 /** BT-24 of an XRechnung 3.0 (the German CIUS of EN 16931), which German public buyers require. */
-export const XRECHNUNG_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+const XRECHNUNG_ID = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
 
 /** Whether the invoice goes out as an XRechnung: when the buyer gave a Leitweg-ID (BT-10). */
-export const isXRechnung = (invoice: Pick<InvoiceData, 'buyerReference'>) => Boolean(invoice.buyerReference);
+const isXRechnung = (invoice: Pick<InvoiceData, 'buyerReference'>) => Boolean(invoice.buyerReference);
 
 /** The name of the embedded XML: ZUGFeRD 2.x names the XRechnung profile's file xrechnung.xml. */
 export const embeddedXmlName = (invoice: Pick<InvoiceData, 'buyerReference'>) =>
@@ -78,7 +71,7 @@ const TYPE_CODES = { invoice: '380', credit_note: '381' } as const;
  * German legal wording with its English equivalent, as printed on the page (§14a Abs. 5 UStG asks for
  * "Steuerschuldnerschaft des Leistungsempfängers" on a reverse-charge invoice).
  */
-export const VAT_EXEMPTIONS = {
+const VAT_EXEMPTIONS = {
   reverse_charge: {
     category: 'AE',
     code: 'VATEX-EU-AE',

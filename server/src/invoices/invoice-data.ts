@@ -72,7 +72,7 @@ export interface PostalAddress {
   countryCode: string;
 }
 
-export interface InvoiceBuyer {
+interface InvoiceBuyer {
   /** The person; with an organization, the person is its contact. */
   name: string;
   organization?: string;
@@ -102,7 +102,7 @@ const address = z.object({
   countryCode: z.string().regex(/^[A-Z]{2}$/),
 });
 
-export const invoiceDataSchema = z
+const invoiceDataSchema = z
   .object({
     number: z.string().regex(/^\d{4}-\d{6,}$/, 'YYYY-NNNNNN'),
     kind: z.enum(['invoice', 'credit_note']),
@@ -183,7 +183,7 @@ export const invoiceDataSchema = z
   });
 
 /** The VAT breakdown of EN 16931 BG-23: one entry per rate. */
-export interface VatGroup {
+interface VatGroup {
   ratePercent: number;
   /** The taxable amount: the rate's lines minus its allowances (BT-116). */
   netMinor: number;

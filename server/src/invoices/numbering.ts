@@ -41,7 +41,7 @@ export async function allocateInvoiceNumber(tx: Db, issueDate: string): Promise<
   return { number: formatInvoiceNumber(year, sequence), year, sequence };
 }
 
-export function formatInvoiceNumber(year: number, sequence: number): string {
+function formatInvoiceNumber(year: number, sequence: number): string {
   return `${year}-${String(sequence).padStart(SEQUENCE_DIGITS, '0')}`;
 }
 

@@ -20,7 +20,7 @@ export function documentLanguage(order: OrderRow): DocumentLanguage {
  * line of quantity 1 at that price, titled with its quantity. The voucher is not folded into the lines: it is a
  * document-level allowance (orderInvoiceAllowances).
  */
-export function orderInvoiceLines(
+function orderInvoiceLines(
   order: OrderRow,
   items: readonly LineItemRow[],
   shippingTitle: string,
@@ -65,7 +65,7 @@ export function orderInvoiceLines(
  * language ("Gutschein WILLKOMMEN10"). The order's net (orderTotals) is lines + shipping − discount, and VAT on
  * that net, rounded half up: exactly what the invoice computes per rate.
  */
-export function orderInvoiceAllowances(order: OrderRow): InvoiceAllowance[] {
+function orderInvoiceAllowances(order: OrderRow): InvoiceAllowance[] {
   const language = documentLanguage(order);
   const rate = order.vatBasisPoints / 100;
   const voucher = order.voucher;

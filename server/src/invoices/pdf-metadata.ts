@@ -16,7 +16,7 @@ export type InvoiceMetadataSource = Pick<
  * The invoice's title as the page shows it, in the document's language: "Rechnung 2026-000123", and for a
  * credit note "Rechnungskorrektur 2026-000124" (invoice-labels.ts says why not "Gutschrift").
  */
-export function invoiceDocumentTitle(invoice: InvoiceMetadataSource, language: DocumentLanguage): string {
+function invoiceDocumentTitle(invoice: InvoiceMetadataSource, language: DocumentLanguage): string {
   const labels = INVOICE_LABELS[language];
   return `${invoice.kind === 'credit_note' ? labels.creditNote : labels.invoice} ${invoice.number}`;
 }

@@ -13,7 +13,6 @@ import { prepareInvoiceMail, queueInvoiceMail } from './invoice-mail-job.ts';
 import type { InvoiceData } from './invoice-data.ts';
 import { allocateInvoiceNumber } from './numbering.ts';
 import { orderInvoiceData } from './order-invoice-data.ts';
-export { findOrderInvoices } from './invoice-rows.ts';
 import { stripeInvoiceRequest } from './stripe-request.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;

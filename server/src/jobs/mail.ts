@@ -30,7 +30,7 @@ export interface MailJob {
   dedupeKey?: string;
 }
 
-export type MailAttachment = OutboxAttachment;
+type MailAttachment = OutboxAttachment;
 
 export interface MailDeps {
   database: Database;

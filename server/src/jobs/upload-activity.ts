@@ -26,7 +26,7 @@ export interface QuietOptions {
   maxWaitMs: number;
 }
 
-export const UPLOAD_QUIET: QuietOptions = { quietMs: 300, maxWaitMs: 10_000 };
+const UPLOAD_QUIET: QuietOptions = { quietMs: 300, maxWaitMs: 10_000 };
 
 /** Resolves once no upload has been in flight for `quietMs`, or after `maxWaitMs` at the latest. */
 export async function uploadsQuiet(options: QuietOptions = UPLOAD_QUIET): Promise<void> {

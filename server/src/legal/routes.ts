@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-export const operatorSchema = z.object({
+const operatorSchema = z.object({
   company: z.string(),
   address: z.string(),
   register: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../routes/schemas.ts';
 
 /** Limits of one report; a longer stack is cut by the browser before sending (web/src/ui/reportClientError.ts). */
-export const CLIENT_ERROR_LIMITS = {
+const CLIENT_ERROR_LIMITS = {
   messageChars: 2000,
   stackChars: 16_000,
   urlChars: 2000,

@@ -113,7 +113,7 @@ function presetProgress(index: number, done: number): number {
 }
 
 /** Renders, zips and stores; records export_completed or export_failed. Never throws: the timeline has the outcome. */
-export async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderArtifactJob): Promise<void> {
+async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderArtifactJob): Promise<void> {
   const db = deps.database.db;
   const workDir = await mkdtemp(join(tmpdir(), 'order-artifact-'));
   try {

@@ -9,7 +9,7 @@
  */
 import type { Database } from '../db/database.ts';
 
-export const UPKEEP_INTERVAL_MS = 10 * 60_000;
+const UPKEEP_INTERVAL_MS = 10 * 60_000;
 const ANALYZE_EVERY = 6;
 
 export interface DashboardUpkeep {

@@ -47,7 +47,7 @@ export interface DashboardQuery<Scope> {
 }
 
 /** `%`, `_` and `\` typed into the search box are letters, not patterns. */
-export function containsPattern(query: string): string {
+function containsPattern(query: string): string {
   return `%${query.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

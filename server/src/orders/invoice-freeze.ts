@@ -40,7 +40,7 @@ export async function standingInvoice(
   return row;
 }
 
-export function orderInvoiced(number: string, language: Language): AppError {
+function orderInvoiced(number: string, language: Language): AppError {
   return new AppError(409, 'ORDER_INVOICED', MESSAGES[language](number), { invoice_number: number });
 }
 

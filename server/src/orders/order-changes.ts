@@ -17,7 +17,7 @@ import type { Currency } from '@stickerbook/model';
 export const ORDER_CHANGED = 'order_changed';
 
 /** A value before or after: money in minor units, a count, a text, or nothing (a line that did not exist). */
-export type ChangeValue = string | number | null;
+type ChangeValue = string | number | null;
 
 export interface OrderChange {
   /** One of CHANGE_FIELDS. */
@@ -28,6 +28,7 @@ export interface OrderChange {
   to: ChangeValue;
 }
 
+/** @public The source of `ChangeField`, kept beside it. */
 export const CHANGE_FIELDS = [
   'no_albums',
   'line_quantity',
@@ -68,7 +69,7 @@ const MONEY_FIELDS: ReadonlySet<ChangeField> = new Set([
 ]);
 
 /** Only the fields whose value moved; an edit that changes nothing records nothing. */
-export function changedFields(changes: readonly OrderChange[]): OrderChange[] {
+function changedFields(changes: readonly OrderChange[]): OrderChange[] {
   return changes.filter((change) => change.from !== change.to);
 }
 
@@ -100,7 +101,7 @@ export function customerMetadata(
   return changes.length === 0 ? undefined : { changes };
 }
 
-export function changesOf(metadata: Record<string, unknown>): OrderChange[] {
+function changesOf(metadata: Record<string, unknown>): OrderChange[] {
   return Array.isArray(metadata.changes) ? (metadata.changes as OrderChange[]) : [];
 }
 

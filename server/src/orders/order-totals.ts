@@ -22,7 +22,7 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow> {
 }
 
 /** The album line carries the order's album count: the print partner's `no_albums` follows it. */
-export const ALBUM_PRODUCT = 'album';
+const ALBUM_PRODUCT = 'album';
 
 /**
  * Recomputes every line's gross and the order's totals from its current lines, optionally at a new VAT rate and

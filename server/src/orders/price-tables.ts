@@ -14,7 +14,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { vouchers, type TranslatedText } from '../db/schema.ts';
 
-export interface CatalogueEntry {
+interface CatalogueEntry {
   key: string;
   titles: TranslatedText;
   descriptions: TranslatedText;

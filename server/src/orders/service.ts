@@ -56,10 +56,6 @@ export interface FieldError {
   message: string;
 }
 
-export function validationFailed(location: 'body' | 'querystring', fields: FieldError[]): AppError {
-  return new AppError(400, 'VALIDATION_FAILED', 'Some fields are not valid', { location, fields });
-}
-
 /** 422 VALIDATION_FAILED: the request is well-formed, but a checkout rule refuses it (docs/api-contract.md). */
 export function rulesFailed(location: 'body' | 'querystring', fields: FieldError[]): AppError {
   return new AppError(422, 'VALIDATION_FAILED', 'Some fields break a checkout rule', { location, fields });
@@ -94,7 +90,7 @@ export async function refuseAlbumWithErrors(db: Db, albumId: string, language: L
   if (checks.errors.length > 0) throw albumHasErrors(checks, language);
 }
 
-export interface CheckoutAlbumState {
+interface CheckoutAlbumState {
   album: OrderAlbumHeader;
   checks: AlbumChecks;
 }
@@ -146,7 +142,7 @@ export class AlbumHeaderCache {
 }
 
 /** The album with its preflight, for anyone who may see it (members, guests owning it, admins); else 404. */
-export async function loadCheckoutAlbum(
+async function loadCheckoutAlbum(
   ctx: OrdersContext,
   principal: Principal,
   albumId: string,
@@ -206,7 +202,7 @@ export interface QuoteInput {
 }
 
 /** Names of the checkout query parameters, for field errors of GET /albums/:id/checkout. */
-export const QUERY_FIELD_NAMES: Record<string, string> = {
+const QUERY_FIELD_NAMES: Record<string, string> = {
   noAlbums: 'no_albums',
   stickerPackagingType: 'sticker_packaging_type',
   countryCode: 'country_code',
@@ -216,7 +212,7 @@ export const QUERY_FIELD_NAMES: Record<string, string> = {
 };
 
 /** The product choices a quote needs, checked against the category and the price list (SPEC §5). */
-export function productChoiceErrors(
+function productChoiceErrors(
   category: string | null,
   priceList: LoadedPriceList,
   input: Pick<QuoteInput, 'noAlbums' | 'packaging' | 'countryCode' | 'features'>,
@@ -257,7 +253,7 @@ export function priceQuote(
  * The quote's VAT id and Leitweg-ID (issue 21 §4, §5), checked as POST /orders checks them, so the summary shows
  * the treatment the order will get. The quote has no organisation, so a VAT id needs none here.
  */
-export function buyerTaxQueryErrors(input: {
+function buyerTaxQueryErrors(input: {
   vatId: string | null;
   buyerReference: string | null;
   countryCode: string;

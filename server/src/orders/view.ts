@@ -23,7 +23,7 @@ const statusCellSchema = z.object({
   target: z.string().nullable(),
 });
 
-export const addressSchema = z.object({
+const addressSchema = z.object({
   id: z.string(),
   organization: z.string().nullable(),
   first_name: z.string(),
@@ -50,14 +50,14 @@ export const lineItemSchema = z.object({
 });
 
 /** One change of an `order_changed` update, as the reader reads it: "Alben: 40 → 55" (order-changes.ts). */
-export const orderChangeSchema = z.object({
+const orderChangeSchema = z.object({
   field: z.string(),
   label: z.string(),
   from: z.string(),
   to: z.string(),
 });
 
-export const orderUpdateSchema = z.object({
+const orderUpdateSchema = z.object({
   id: z.string(),
   signal: z.string(),
   title: z.string(),

@@ -6,7 +6,7 @@
  */
 /** Wrong codes per user, and per IP (higher: a school or office shares one address). */
 export const VOUCHER_GUESS_LIMIT = { user: 10, ip: 30 } as const;
-export const VOUCHER_GUESS_WINDOW_MS = 15 * 60_000;
+const VOUCHER_GUESS_WINDOW_MS = 15 * 60_000;
 const MAX_KEYS = 10_000;
 
 export interface GuessKey {

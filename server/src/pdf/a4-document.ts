@@ -18,7 +18,7 @@ import { alignTrueTypeGlyphs } from './truetype-glyph-alignment.ts';
 const POINTS_PER_MM = 72 / 25.4;
 const PAGE_WIDTH_MM = 210;
 const PAGE_HEIGHT_MM = 297;
-export const MARGIN_MM = 20;
+const MARGIN_MM = 20;
 export const CONTENT_WIDTH_MM = PAGE_WIDTH_MM - 2 * MARGIN_MM;
 const BODY_SIZE_PT = 9.5;
 const TEXT_COLOUR = rgb(0.1, 0.1, 0.12);

@@ -30,8 +30,8 @@ export interface DocumentMetadata {
 }
 
 /** The application that wrote the content (Creator) and the one that wrote the file (Producer). */
-export const DOCUMENT_CREATOR = 'Stickerbook';
-export const DOCUMENT_PRODUCER = 'Stickerbook (pdf-lib)';
+const DOCUMENT_CREATOR = 'Stickerbook';
+const DOCUMENT_PRODUCER = 'Stickerbook (pdf-lib)';
 
 const OWN_SCHEMAS = [
   'http://purl.org/dc/elements/1.1/',

@@ -11,12 +11,12 @@ const LOCALES: Record<DocumentLanguage, string> = {
   pl: 'pl-PL',
 };
 
-export function localeOf(language: DocumentLanguage): string {
+function localeOf(language: DocumentLanguage): string {
   return LOCALES[language];
 }
 
 /** Digits after the decimal point of a currency (2 for EUR and PLN, 0 for JPY), as ISO 4217 says. */
-export function minorDigits(currency: string): number {
+function minorDigits(currency: string): number {
   return (
     new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2
   );

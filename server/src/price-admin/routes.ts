@@ -106,7 +106,7 @@ function toVoucherView(row: VoucherRow, now = new Date()) {
 
 const translated = z.record(z.string(), z.string().optional());
 
-export const priceTablesSchema = z.object({
+const priceTablesSchema = z.object({
   price_lists: z.array(z.object({ id: z.string(), currency: z.string(), languages: z.array(z.string()) })),
   products: z.array(z.object({ key: z.string(), titles: translated })),
   product_prices: z.array(

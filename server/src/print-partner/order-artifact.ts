@@ -27,13 +27,13 @@ export interface ArtifactTarget {
   key: string;
 }
 
-export interface ArtifactManifestEntry {
+interface ArtifactManifestEntry {
   name: string;
   size: number;
   sha256: string;
 }
 
-export interface ArtifactManifest {
+interface ArtifactManifest {
   format: 'stickerbook-order-artifact';
   version: 1;
   createdAt: string;
@@ -55,8 +55,8 @@ export interface ArtifactProgress {
   zipBytes: number;
 }
 
-export const ORDER_JSON_NAME = 'order.json';
-export const MANIFEST_NAME = 'manifest.json';
+const ORDER_JSON_NAME = 'order.json';
+const MANIFEST_NAME = 'manifest.json';
 const ALREADY_COMPRESSED = /\.(pdf|jpe?g|png|webp|zip|gz)$/i;
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
 

@@ -218,7 +218,7 @@ interface SftpTarget {
   folder: string;
 }
 
-export function parseSftpUrl(url: string): SftpTarget {
+function parseSftpUrl(url: string): SftpTarget {
   const parsed = new URL(url);
   if (parsed.protocol !== 'sftp:' || !parsed.username || !parsed.hostname) {
     throw new AppError(

@@ -12,7 +12,7 @@ import { jpegIdentity, type CmykJpeg } from '../images/cmyk-variant.ts';
 import { largestImagePlacements, printPixelSize } from './image-placements.ts';
 
 /** A photo Chromium embedded as its JPEG: what identifies it, its pixel size and the size to print it at. */
-export interface EmbeddedPhoto {
+interface EmbeddedPhoto {
   identity: string;
   width: number;
   height: number;

@@ -19,17 +19,17 @@ const PX_PER_MM = 96 / 25.4;
  * Output pages per page.pdf call: progress per chunk, and with 150 MB of photos six 8-page print jobs are several
  * times faster than one 48-page job (bench/src/print.ts measures both for the physical limit).
  */
-export const DEFAULT_PDF_CHUNK_PAGES = 8;
+const DEFAULT_PDF_CHUNK_PAGES = 8;
 /**
  * A long document is printed in at most this many calls, with longer chunks: every call costs in proportion to the
  * whole document (Chromium restyles and paginates every sheet, shown or hidden, and Ghostscript compares each
  * chunk's own font subsets with all the others'), so with 8-page chunks the CPU per page grew with the album
  * (bench/src/print-growth.ts). Up to 96 pages nothing changes.
  */
-export const MAX_PDF_CHUNKS = 12;
+const MAX_PDF_CHUNKS = 12;
 
 /** Pages per page.pdf call for a document of `pageCount` pages (PRINT_PDF_CHUNK_PAGES overrides it). */
-export function pdfChunkPages(pageCount: number, override?: number): number {
+function pdfChunkPages(pageCount: number, override?: number): number {
   const fixed = override ?? (Number(process.env.PRINT_PDF_CHUNK_PAGES) || undefined);
   if (fixed) return Math.max(1, fixed);
   return Math.max(DEFAULT_PDF_CHUNK_PAGES, Math.ceil(pageCount / MAX_PDF_CHUNKS));
@@ -65,7 +65,7 @@ export interface ExportRun {
   profile?: CmykProfile;
 }
 
-export class RenderRouteError extends Error {
+class RenderRouteError extends Error {
   constructor(readonly code: string) {
     super(`The render route refused to render: ${code}`);
   }

@@ -116,9 +116,9 @@ export function largestImagePlacements(doc: PDFDocument): Map<number, PlacedSize
 }
 
 /** Print shops resample photos above this effective resolution (Acrobat's and Ghostscript's `/prepress`). */
-export const RESAMPLE_ABOVE_DPI = 450;
+const RESAMPLE_ABOVE_DPI = 450;
 /** ... down to this one. */
-export const RESAMPLE_TO_DPI = 300;
+const RESAMPLE_TO_DPI = 300;
 
 /**
  * The pixel size a photo is embedded at: its own, or, when its effective resolution at its largest placement is

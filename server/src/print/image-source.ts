@@ -17,9 +17,6 @@ export type RenderImageSource = (
   imageIds: readonly string[],
 ) => Promise<Record<string, RenderImage>>;
 
-/** No image records known: photos render as nothing in print (the editor shows placeholders). */
-export const noRenderImages: RenderImageSource = async () => ({});
-
 /** Every image record id the document draws: Image elements and sticker photos (stock photos are not records). */
 export function imageIdsOf(doc: AlbumDocument): string[] {
   const ids = new Set<string>();

@@ -2,7 +2,7 @@ import { PDFDocument, PDFName, PDFStream, ParseSpeeds, type PDFObject } from 'pd
 
 export const PT_PER_MM = 72 / 25.4;
 
-export interface BoxMm {
+interface BoxMm {
   x: number;
   y: number;
   width: number;
@@ -76,7 +76,7 @@ const ascii = (text: string) => new TextEncoder().encode(text);
  * cross-reference table), but copies stream contents with `Uint8Array.set`: pdf-lib copies them byte by byte in
  * JavaScript, which took most of the time for 150 MB of photos. Nothing is re-encoded.
  */
-export function writePdf(doc: PDFDocument, version = '1.7'): Uint8Array {
+function writePdf(doc: PDFDocument, version = '1.7'): Uint8Array {
   const context = doc.context;
   const objects = context.enumerateIndirectObjects();
   // The comment line of four bytes >= 128 marks the file as binary for transfer programs.

@@ -12,7 +12,7 @@ export { findCmykProfile, type CmykProfile } from '../config/output-profile.ts';
 const run = promisify(execFile);
 
 /** The version every file we convert declares (Info dictionary and XMP). */
-export const PDFX_VERSION = 'PDF/X-4';
+const PDFX_VERSION = 'PDF/X-4';
 /** PDF/X-4 is PDF 1.6 (the header of the file). */
 export const PDFX_PDF_VERSION = '1.6';
 

@@ -12,7 +12,7 @@ const PROOF_LABELS: Record<string, { word: string; line: string }> = {
   pl: { word: 'KOREKTA', line: 'KOREKTA – nie do druku' },
 };
 
-export function proofLabel(language: string | null | undefined): { word: string; line: string } {
+function proofLabel(language: string | null | undefined): { word: string; line: string } {
   return PROOF_LABELS[language ?? ''] ?? PROOF_LABELS.en;
 }
 

@@ -8,7 +8,7 @@ import { renderTokensFor } from './render-tokens.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 /** The header the print route sends its render token in (never a login, SPEC §2). */
-export const RENDER_TOKEN_HEADER = 'x-render-token';
+const RENDER_TOKEN_HEADER = 'x-render-token';
 
 /**
  * SPEC §7 GET /albums/{albumId}/render_data with a render token header: the album document, sticker frame

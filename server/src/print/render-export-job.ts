@@ -66,13 +66,13 @@ export function renderExportDeps(database: Database, config: Config): RenderExpo
   };
 }
 
-export function printSettingsOf(params: RenderJobParams): PrintSettings {
+function printSettingsOf(params: RenderJobParams): PrintSettings {
   const { album_id: _albumId, ...settings } = params;
   return settingsForPreset('custom', settings);
 }
 
 /** Runs one export: render, store the file, record it. Throws to make pg-boss retry. */
-export async function runRenderExportJob(
+async function runRenderExportJob(
   deps: RenderExportDeps,
   job: PgBoss.JobWithMetadata<RenderExportJob>,
 ): Promise<void> {

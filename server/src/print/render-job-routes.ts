@@ -80,7 +80,7 @@ const createBodySchema = z.strictObject({
   render_job: z.strictObject({ params: paramsInputSchema, settings: settingsInputSchema.optional() }),
 });
 
-export const renderJobSchema = z.object({
+const renderJobSchema = z.object({
   id: z.string(),
   state: z.enum(['queued', 'working', 'finished', 'error']),
   progress: z.number(),

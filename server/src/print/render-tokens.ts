@@ -3,7 +3,7 @@ import { resolveJwtSecret } from '../config/jwt-secret.ts';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 
 /** Long enough for a big export to load; the page fetches render_data once, right after it opens. */
-export const RENDER_TOKEN_TTL_SECONDS = 15 * 60;
+const RENDER_TOKEN_TTL_SECONDS = 15 * 60;
 
 /**
  * Short-lived JWTs for the print route (SPEC §2 "authenticates with a render token, not login"): a render token

@@ -19,7 +19,7 @@ export interface PresenceUser {
 }
 
 /** What other people see of one connection: who, in which colour, with what selected. */
-export interface PresencePayload {
+interface PresencePayload {
   socketId: string;
   user: PresenceUser;
   /** A random `hsla(...)` colour, fixed for the connection. */
@@ -27,7 +27,7 @@ export interface PresencePayload {
   ids: string[];
 }
 
-export interface BroadcastMutation {
+interface BroadcastMutation {
   patches: Patch[];
   version: number;
   clientId: string;
@@ -39,14 +39,14 @@ export type MutationAck =
   | { ok: true; version: number; duplicate: boolean }
   | { ok: false; error: { code: string; message: string; path?: string; retryable: boolean } };
 
-export interface MergeErrorPayload {
+interface MergeErrorPayload {
   mutationId: string | null;
   code: string;
   message: string;
   path?: string;
 }
 
-export interface ConnectionErrorPayload {
+interface ConnectionErrorPayload {
   code: 'ACCESS_LOST' | 'SERVER_SHUTDOWN' | 'INVALID_PAYLOAD';
   message: string;
 }

@@ -57,7 +57,7 @@ const BACKDROP = [
 const SHIRT = ['#264653', '#e76f51', '#f4a261', '#2a9d8f', '#6d597a', '#e63946'];
 
 /** A friendly flat portrait (600 × 840 px, the sticker's 5 : 7), different for every index. */
-export function portraitSvg(index: number): string {
+function portraitSvg(index: number): string {
   const pick = <T>(list: readonly T[], salt: number) => list[(index * 7 + salt) % list.length];
   const [from, to] = pick(BACKDROP, 1);
   const skin = pick(SKIN, 2);
@@ -91,7 +91,7 @@ export function emptyStickerCells(doc: AlbumDocument): string[] {
 }
 
 /** Adds the people as stickers with their portraits (image ids in the same order) and places them. */
-export function withDemoStickers(
+function withDemoStickers(
   doc: AlbumDocument,
   people: readonly DemoPerson[],
   imageIds: readonly string[],

@@ -36,7 +36,7 @@ interface SeedPriceList {
 const EURO_SHIPPING: Record<string, number> = { DE: 1000, AT: 1490, CH: 2490 };
 const ZLOTY_SHIPPING: Record<string, number> = { PL: 4286 };
 
-export const SEED_PRICE_LISTS: SeedPriceList[] = [
+const SEED_PRICE_LISTS: SeedPriceList[] = [
   {
     id: 'eur',
     currency: 'EUR',
@@ -77,7 +77,7 @@ export const SEED_PRICE_LISTS: SeedPriceList[] = [
   },
 ];
 
-export const SEED_PRODUCTS: Array<{
+const SEED_PRODUCTS: Array<{
   key: string;
   sort: number;
   titles: TranslatedText;
@@ -139,7 +139,7 @@ export const SEED_PRODUCTS: Array<{
   },
 ];
 
-export const SEED_FEATURES: Array<{
+const SEED_FEATURES: Array<{
   key: string;
   per: 'order' | 'album';
   sort: number;
@@ -190,7 +190,7 @@ export const SEED_FEATURES: Array<{
 const SEED_VAT_BASIS_POINTS = 1900;
 
 /** A voucher to try the checkout with; development only. */
-export const DEMO_VOUCHER_CODE = 'WILLKOMMEN10';
+const DEMO_VOUCHER_CODE = 'WILLKOMMEN10';
 
 export async function seedPriceTables(db: Db, options: { appEnv: string }): Promise<void> {
   await db

@@ -2,7 +2,7 @@
  * The pictures of the seeded stock library, drawn here as SVG (so they are ours to give away: CC0) and rendered
  * by sharp: simple, friendly scenes in the palette of each blueprint category, four per category.
  */
-export type StockCategory = 'business' | 'wedding' | 'sports' | 'birthday' | 'school' | 'community';
+type StockCategory = 'business' | 'wedding' | 'sports' | 'birthday' | 'school' | 'community';
 
 export interface StockScene {
   category: StockCategory;
@@ -12,8 +12,8 @@ export interface StockScene {
   svg: string;
 }
 
-export const SCENE_WIDTH_PX = 1600;
-export const SCENE_HEIGHT_PX = 1067;
+const SCENE_WIDTH_PX = 1600;
+const SCENE_HEIGHT_PX = 1067;
 const W = SCENE_WIDTH_PX;
 const H = SCENE_HEIGHT_PX;
 

@@ -34,7 +34,7 @@ export function mailsOwner(album: {
  * schedule the album's mail job at the end of the batch window. Two first uploads at once schedule two jobs;
  * the second finds nothing left to mail.
  */
-export async function scheduleUploadMail(
+async function scheduleUploadMail(
   db: Db,
   send: (albumId: string) => Promise<void>,
   upload: { id: string; albumId: string },
@@ -207,7 +207,7 @@ const TEXTS: Record<Language, MailText> = {
 };
 
 /** The mail itself: plain text and the same as simple HTML. */
-export function stickerUploadMail(input: {
+function stickerUploadMail(input: {
   to: string;
   language: Language;
   albumTitle: string;

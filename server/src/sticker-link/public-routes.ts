@@ -49,7 +49,7 @@ import {
 import { errorResponses } from '../routes/schemas.ts';
 
 /** Photos only: a sticker is a person's photo (SPEC §5). */
-export const STICKER_LINK_TYPES = ['image/jpeg', 'image/png'] as const;
+const STICKER_LINK_TYPES = ['image/jpeg', 'image/png'] as const;
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 const HOUR_MS = 60 * 60 * 1000;
 

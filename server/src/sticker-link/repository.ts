@@ -4,7 +4,7 @@ import type { Db } from '../db/database.ts';
 import { albums, stickerUploads, type StickerUploadDetails } from '../db/schema.ts';
 
 export type StickerUploadRow = typeof stickerUploads.$inferSelect;
-export type AlbumRow = typeof albums.$inferSelect;
+type AlbumRow = typeof albums.$inferSelect;
 
 /** What the public routes need of a link's album: no document (hundreds of kB), which has its own cache. */
 export type StickerLinkAlbum = Pick<AlbumRow, 'id' | 'title' | 'settings' | 'version' | 'ownerIdentifier'>;

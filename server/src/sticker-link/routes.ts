@@ -21,7 +21,7 @@ import { mergeStickerUploads } from './service.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-export const stickerUploadSchema = z.object({
+const stickerUploadSchema = z.object({
   id: z.string(),
   name: z.string(),
   last_name: z.string(),

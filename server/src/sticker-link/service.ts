@@ -33,7 +33,7 @@ import {
   type StickerUploadRow,
 } from './repository.ts';
 
-export const stickerLinkUnavailable = () =>
+const stickerLinkUnavailable = () =>
   new AppError(404, 'STICKER_LINK_UNAVAILABLE', 'This sticker link is not available');
 
 /** The album behind a token if its link is switched on; otherwise the one 404 for inactive, unknown and deleted. */
@@ -63,7 +63,7 @@ export async function linkSections(db: Db, album: StickerLinkAlbum): Promise<Lin
 }
 
 /** Sections a contributor may choose: the album's non-static sections, in album order. */
-export function selectableSections(doc: AlbumDocument): Array<{ id: string; name: string }> {
+function selectableSections(doc: AlbumDocument): Array<{ id: string; name: string }> {
   return sectionsInOrder(doc)
     .filter((section) => section.props.static !== true)
     .map((section) => ({ id: section.id, name: String((section.props as { name?: unknown }).name ?? '') }));
@@ -124,7 +124,7 @@ const detecting = new Map<string, Promise<FaceBox | null>>();
  * sticker photo after the submission has been answered), else found now on the medium variant or the file, for
  * a merge that comes before the job. Stored in the upload's details (null when there is none).
  */
-export function detectUploadFace(
+function detectUploadFace(
   services: ImageServices,
   upload: Pick<StickerUploadRow, 'id' | 'imageId' | 'details'>,
 ): Promise<FaceBox | null> {
@@ -158,7 +158,7 @@ const round = (value: number) => Math.round(value * 10_000) / 10_000;
  * The crop that centres the face in a sticker frame with the face half the frame wide (the editor's 'fit face',
  * web/src/features/images/fitFace.ts), never showing an empty edge.
  */
-export function faceCrop(
+function faceCrop(
   face: FaceBox,
   image: { width: number; height: number },
 ): { cx: number; cy: number; cscale: number } {
@@ -178,7 +178,7 @@ export function faceCrop(
 }
 
 /** The sticker fields of one upload: name and last name, position, its section or the first non-static one. */
-export function stickerPatchesFor(
+function stickerPatchesFor(
   doc: AlbumDocument,
   upload: StickerUploadRow,
   details: StickerUploadDetails,

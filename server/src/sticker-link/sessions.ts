@@ -3,7 +3,7 @@ import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
 import { AppError } from '../http/errors.ts';
 
 /** How long a contributor can come back to what they sent (SPEC §2 "A session token is kept in local storage"). */
-export const CONTRIBUTOR_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
+const CONTRIBUTOR_SESSION_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 export type ContributorSessionCheck =
   | { ok: true; sessionId: string }

@@ -6,7 +6,7 @@ import { S3Storage } from './s3-storage.ts';
 import type { BlobStorage } from './storage.ts';
 import { UrlSigner } from './url-signer.ts';
 
-export type { BlobStorage, DeclaredUpload, StoredObjectInfo, UploadTarget } from './storage.ts';
+export type { BlobStorage } from './storage.ts';
 export { StorageNotFoundError } from './storage.ts';
 export { LocalStorage, LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH } from './local-storage.ts';
 export { S3Storage } from './s3-storage.ts';

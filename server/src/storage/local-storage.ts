@@ -182,7 +182,7 @@ export class LocalStorage implements BlobStorage {
  * What an upload URL signs besides the path: its expiry and the declared size and MD5, so the upload route can
  * check the body against them without looking the blob up first.
  */
-export function uploadUrlParams(declared: { exp: string; byteSize: number; checksum: string }) {
+function uploadUrlParams(declared: { exp: string; byteSize: number; checksum: string }) {
   return { exp: declared.exp, n: String(declared.byteSize), md5: declared.checksum };
 }
 

@@ -10,7 +10,7 @@ import { errorResponses } from '../routes/schemas.ts';
 import { mailLanguageOf, supportMail, type SenderKind } from './mail.ts';
 
 /** Limits of one message; the web's form checks the same ones before sending. */
-export const SUPPORT_MESSAGE_LIMITS = {
+const SUPPORT_MESSAGE_LIMITS = {
   messageChars: 5000,
   emailChars: 254,
   pathChars: 2000,

@@ -16,7 +16,7 @@ export interface Organization {
 
 export type NewOrganization = Omit<Organization, 'id'>;
 
-export const toOrganization = (row: OrganizationRow): Organization => ({
+const toOrganization = (row: OrganizationRow): Organization => ({
   id: row.id,
   name: row.name,
   size: row.size,

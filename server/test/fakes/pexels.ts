@@ -25,7 +25,7 @@ export interface FakePexelsPhoto {
 }
 
 /** 40 'celebration' photos, 5 'office team' ones, one football and one mountain photo. */
-export function defaultPexelsPhotos(): FakePexelsPhoto[] {
+function defaultPexelsPhotos(): FakePexelsPhoto[] {
   const photos: FakePexelsPhoto[] = [];
   for (let i = 1; i <= 40; i += 1) {
     photos.push({

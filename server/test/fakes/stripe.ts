@@ -215,7 +215,7 @@ async function readBody(req: IncomingMessage): Promise<string> {
 }
 
 /** `a[b]=1&c[0]=x` → `{ a: { b: '1' }, c: ['x'] }`, as Stripe reads its form bodies. */
-export function parseStripeForm(raw: string): Record<string, unknown> {
+function parseStripeForm(raw: string): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of new URLSearchParams(raw)) {
     const parts = key.replace(/\]/g, '').split('[');

@@ -17,7 +17,7 @@ const run = promisify(execFile);
 const RULES = join(import.meta.dirname, '../fixtures/e-invoice-rules');
 const SAXON = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
 
-export const RULE_SETS = {
+const RULE_SETS = {
   en16931: join(RULES, 'en16931/EN16931-CII-validation.xslt'),
   xrechnung: join(RULES, 'xrechnung/XRechnung-CII-validation.xslt'),
 } as const;
@@ -87,7 +87,7 @@ export async function runRuleSet(
 }
 
 /** Reads an SVRL report: every failed assert and successful report with its id, flag and message. */
-export function parseSvrl(svrl: string): RuleSetReport {
+function parseSvrl(svrl: string): RuleSetReport {
   const failed: FailedAssert[] = [];
   for (const match of svrl.matchAll(
     /<svrl:(?:failed-assert|successful-report)\b([^>]*)>([\s\S]*?)<\/svrl:(?:failed-assert|successful-report)>/g,

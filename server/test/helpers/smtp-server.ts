@@ -5,13 +5,13 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedAttachment {
+interface ReceivedAttachment {
   filename: string;
   contentType: string;
   content: Buffer;
 }
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;
@@ -60,7 +60,7 @@ function leafParts(raw: string): Array<{ head: string; body: Buffer }> {
     .flatMap((section) => leafParts(section.replace(/^\r?\n/, '')));
 }
 
-export function parseMessage(raw: string): Omit<ReceivedMail, 'from' | 'to'> {
+function parseMessage(raw: string): Omit<ReceivedMail, 'from' | 'to'> {
   const [head] = raw.split(/\r?\n\r?\n/);
   const parts = leafParts(raw);
   const textPart = parts.find(

@@ -9,7 +9,7 @@ import { runSeeds, type SeedResult } from '../../src/seeds/index.ts';
 import { pgliteTemplate } from './pglite-template.ts';
 
 export const FIXTURE_SEEDS_DIR = fileURLToPath(new URL('../fixtures/seeds', import.meta.url));
-export const FIXTURE_WEB_DIST = fileURLToPath(new URL('../fixtures/web-dist', import.meta.url));
+const FIXTURE_WEB_DIST = fileURLToPath(new URL('../fixtures/web-dist', import.meta.url));
 
 /** Which database the suite runs on: PGlite always, PostgreSQL too when DATABASE_URL is set (CI). */
 export const DATABASE_KINDS: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL

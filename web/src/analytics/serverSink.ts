@@ -2,7 +2,7 @@ import { ANALYTICS_LIMITS } from '@stickerbook/model/analytics';
 import { getSession, validAccessToken } from '../auth/session.ts';
 import type { AnalyticsEvent, AnalyticsSink } from './sink.ts';
 
-export const ANALYTICS_EVENTS_URL = '/api/v1/analytics/events';
+const ANALYTICS_EVENTS_URL = '/api/v1/analytics/events';
 
 export interface ServerSinkOptions {
   /** How long events wait for company before a batch leaves. */

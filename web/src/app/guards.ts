@@ -37,7 +37,7 @@ export function decideAccess(access: Access, viewer: Viewer, location: PathLocat
   }
 }
 
-export function findRoute(pathname: string): RouteEntry | undefined {
+function findRoute(pathname: string): RouteEntry | undefined {
   const matches = matchRoutes(
     ROUTES.map((route) => ({ path: route.path, entry: route })),
     pathname,

@@ -50,7 +50,7 @@ export function contrastRatio(a: string, b: string): number {
 }
 
 /** `color`, darkened in small steps until text in it reads on `background` at AA. */
-export function readableTextColor(color: string, background = PAGE_BACKGROUND): string {
+function readableTextColor(color: string, background = PAGE_BACKGROUND): string {
   let shade = color;
   for (let step = 0; step < 20 && contrastRatio(shade, background) < TEXT_CONTRAST; step++) {
     shade = darken(color, (step + 1) * 0.05);
@@ -62,7 +62,7 @@ export function readableTextColor(color: string, background = PAGE_BACKGROUND): 
  * A palette whose shades 6 to 9 (text, links, filled buttons, `c="red.7"`) read at AA on the page and on the
  * palette's own light tint (shade 1: light badges, active navigation): Mantine's are 2.5-3.8:1 for most colours.
  */
-export function readablePalette(shades: readonly string[]): MantineColorsTuple {
+function readablePalette(shades: readonly string[]): MantineColorsTuple {
   const tint = shades[1];
   const onTint = (color: string) => readableTextColor(readableTextColor(color, tint));
   return shades.map((shade, i) => (i >= 6 ? onTint(shade) : shade)) as unknown as MantineColorsTuple;

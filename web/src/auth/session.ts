@@ -82,7 +82,7 @@ export function subscribeSession(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-export function viewerOf(session: Session): Viewer {
+function viewerOf(session: Session): Viewer {
   if (session.kind !== 'user') return { kind: session.kind, isAdmin: false };
   const roles = session.user.roles.length
     ? session.user.roles

@@ -62,7 +62,7 @@ export interface EditorOptions {
   invariantCheck?: InvariantCheckMode;
 }
 
-export type EditorErrorCode = 'ALBUM_LOCKED' | 'ADMIN_ONLY' | 'AUTOMATIC_TEXT_READ_ONLY' | string;
+type EditorErrorCode = 'ALBUM_LOCKED' | 'ADMIN_ONLY' | 'AUTOMATIC_TEXT_READ_ONLY' | string;
 export interface EditorError {
   code: EditorErrorCode;
   message?: string;

@@ -15,11 +15,6 @@ export function useVisibleSpreadIds(editor: Editor): readonly string[] {
   return useCulled(editor, () => editor.visibleSpreadIds());
 }
 
-/** Re-renders when the camera or the document changes the set of top-level elements in view. */
-export function useVisibleElementIds(editor: Editor): readonly string[] {
-  return useCulled(editor, () => editor.visibleElementIds());
-}
-
 function useCulled(editor: Editor, read: () => readonly string[]): readonly string[] {
   const subscribe = useCallback(
     (listener: () => void) => {

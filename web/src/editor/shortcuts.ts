@@ -19,17 +19,17 @@ export type EditorAction =
   | { type: 'paste' }
   | { type: 'nudge'; dx: number; dy: number };
 
-export interface KeyCombo {
+interface KeyCombo {
   key: string;
   ctrl?: boolean;
   shift?: boolean;
 }
 
-export interface Shortcut extends KeyCombo {
+interface Shortcut extends KeyCombo {
   action: EditorAction;
 }
 
-export const SHORTCUTS: readonly Shortcut[] = [
+const SHORTCUTS: readonly Shortcut[] = [
   { key: 'delete', action: { type: 'delete' } },
   { key: 'backspace', action: { type: 'delete' } },
   { key: 'd', ctrl: true, action: { type: 'duplicate' } },
@@ -63,7 +63,7 @@ export interface KeyInput {
 }
 
 /** SPEC §4: arrows nudge 1 mm, x10 with shift, x0.1 with ctrl. */
-export function nudgeStepMm(input: KeyInput): number {
+function nudgeStepMm(input: KeyInput): number {
   if (input.shiftKey) return NUDGE_MM.shift;
   if (input.ctrlKey || input.metaKey) return NUDGE_MM.ctrl;
   return NUDGE_MM.normal;

@@ -53,12 +53,7 @@ export function makeEditor(doc: AlbumDocument, options: Partial<EditorOptions> =
 }
 
 /** Pointer input at a canvas point for an editor whose camera is at (0, 0) zoom 1 — or any camera. */
-export function at(
-  editor: Editor,
-  x: number,
-  y: number,
-  modifiers: { shiftKey?: boolean; ctrlKey?: boolean } = {},
-) {
+function at(editor: Editor, x: number, y: number, modifiers: { shiftKey?: boolean; ctrlKey?: boolean } = {}) {
   return { screen: editor.pageToScreen({ x, y }), button: 0, ...modifiers };
 }
 

@@ -1,26 +1,6 @@
-import { memo, type ComponentType } from 'react';
-import type { NodeType } from '@stickerbook/model';
-import type { ElProps } from './ElementFrame.tsx';
+import { memo } from 'react';
 import { useNode } from './RenderContext.tsx';
-import { RectangleEl } from './elements/RectangleEl.tsx';
-import { CircleEl } from './elements/CircleEl.tsx';
-import { LineEl } from './elements/LineEl.tsx';
-import { TextEl } from './elements/TextEl.tsx';
-import { ImageEl } from './elements/ImageEl.tsx';
-import { GroupEl } from './elements/GroupEl.tsx';
-import { StickerCellEl } from './elements/StickerCellEl.tsx';
-import { CommentEl } from './elements/CommentEl.tsx';
-
-export const ELEMENT_COMPONENTS: Partial<Record<NodeType, ComponentType<ElProps>>> = {
-  Rectangle: RectangleEl,
-  Circle: CircleEl,
-  Line: LineEl,
-  Text: TextEl,
-  Image: ImageEl,
-  Group: GroupEl,
-  StickerCell: StickerCellEl,
-  Comment: CommentEl,
-};
+import { useElementViews } from './ElementViewRegistry.ts';
 
 /**
  * One element, subscribed to its own node: when another element moves, this view is not rendered
@@ -28,6 +8,7 @@ export const ELEMENT_COMPONENTS: Partial<Record<NodeType, ComponentType<ElProps>
  */
 export const NodeView = memo(function NodeView({ id }: { id: string }) {
   const node = useNode(id);
-  const Element = node ? ELEMENT_COMPONENTS[node.type] : undefined;
+  const views = useElementViews();
+  const Element = node ? views[node.type] : undefined;
   return node && Element ? <Element node={node} /> : null;
 });

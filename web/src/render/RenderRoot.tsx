@@ -13,6 +13,8 @@ import {
 import { variantForZoom, type ImageVariant } from './variant.ts';
 import { FontLoader } from './fonts/FontLoader.tsx';
 import { fontFamiliesOf } from './fonts/usedFonts.ts';
+import { ElementViewsProvider } from './ElementViewRegistry.ts';
+import { ELEMENT_VIEWS } from './elementViews.ts';
 
 export interface RenderRootProps {
   doc: AlbumDocument;
@@ -88,8 +90,10 @@ export function RenderRoot(props: RenderRootProps) {
       <ImageVariantContext.Provider value={variant}>
         <DocStoreContext.Provider value={store}>
           <NodeSourceContext.Provider value={store}>
-            <FontLoader families={families} />
-            {props.children}
+            <ElementViewsProvider value={ELEMENT_VIEWS}>
+              <FontLoader families={families} />
+              {props.children}
+            </ElementViewsProvider>
           </NodeSourceContext.Provider>
         </DocStoreContext.Provider>
       </ImageVariantContext.Provider>

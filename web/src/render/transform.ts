@@ -24,7 +24,7 @@ export function elementTransform(p: Placement): string {
 }
 
 /** Props that only the outer <g> uses: changing them must not re-render an element's content. */
-export const FRAME_ONLY_PROPS: ReadonlySet<string> = new Set([
+const FRAME_ONLY_PROPS: ReadonlySet<string> = new Set([
   'x',
   'y',
   'rotation',

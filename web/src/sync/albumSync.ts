@@ -14,7 +14,7 @@
  */
 import { applyMutation, type AlbumDocument, type Patch } from '@stickerbook/model';
 import type { Editor } from '../editor/Editor.ts';
-import { Atom, type ReadonlyAtom } from '../editor/state/atom.ts';
+import { Atom } from '../editor/state/atom.ts';
 import type { OutboxRecord, OutboxStore } from './outboxStore.ts';
 import type { MutationAck, RemoteMutation, RemoteUser, SyncTransport } from './transport.ts';
 
@@ -482,5 +482,3 @@ export class AlbumSync {
     this.status.set(status);
   }
 }
-
-export type { ReadonlyAtom };

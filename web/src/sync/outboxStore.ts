@@ -5,7 +5,7 @@
  */
 import type { Patch } from '@stickerbook/model';
 
-export interface PendingMutation {
+interface PendingMutation {
   /** Stable across reloads, so a re-send after a crash is recognised by the server and not applied twice. */
   mutationId: string;
   patches: Patch[];

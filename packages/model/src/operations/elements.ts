@@ -5,7 +5,6 @@
 import { DUPLICATE_OFFSET_MM } from '../constants.ts';
 import type { AlbumDocument, DocNode } from '../document.ts';
 import {
-  applyToPoint,
   multiply,
   placementFromMatrix,
   placementOf,
@@ -284,7 +283,7 @@ export function moveToSpread(doc: AlbumDocument, ids: readonly string[], targetS
 }
 
 /** Groups (and their group ancestors) that lose all children when `leaving` nodes leave them. */
-export function emptiedGroups(doc: AlbumDocument, leaving: readonly DocNode[]): string[] {
+function emptiedGroups(doc: AlbumDocument, leaving: readonly DocNode[]): string[] {
   const gone = new Set(leaving.map((node) => node.id));
   const result: string[] = [];
   let candidates = new Set(leaving.map((node) => node.parentId!));
@@ -328,9 +327,4 @@ export function duplicateElements(
     selection.push(...added.ids);
   }
   return { patches, selection };
-}
-
-/** A point in a node's coordinates expressed in its spread's coordinates. */
-export function toSpreadPoint(doc: AlbumDocument, id: string, point: { x: number; y: number }) {
-  return applyToPoint(spreadMatrix(doc, id), point);
 }

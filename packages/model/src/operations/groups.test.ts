@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nodeBoundsInSpread } from '../geometry.ts';
-import { ids, run, smallAlbum, withNode } from '../test-support.ts';
+import { ids, run, smallAlbum, withNode } from '../testing/test-support.ts';
 import { childrenOf } from '../tree.ts';
 import { groupElements, ungroupElement, ungroupElements } from './groups.ts';
 

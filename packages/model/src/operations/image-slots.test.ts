@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from '../document.ts';
-import { run, smallAlbum, withNode } from '../test-support.ts';
+import { run, smallAlbum, withNode } from '../testing/test-support.ts';
 import { emptyImageSlotAt, fillImageSlot, isEmptyImageSlot } from './image-slots.ts';
 
 /**

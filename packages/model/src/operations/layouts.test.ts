@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from '../document.ts';
 import { ModelError } from '../errors.ts';
 import { numberStickers, stickerNumberLabel } from '../numbering.ts';
-import { ids, run, smallAlbum, withNode } from '../test-support.ts';
+import { ids, run, smallAlbum, withNode } from '../testing/test-support.ts';
 import { childrenOf, descendantsOf, spreadsInOrder } from '../tree.ts';
 import {
   applyLayout,

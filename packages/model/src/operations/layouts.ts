@@ -65,11 +65,7 @@ export function layoutSlots(layout: Layout): LayoutSlots {
 }
 
 /** Elements of a type on a spread (through groups) in reading order: left page first, top to bottom, left to right. */
-export function elementsInReadingOrder(
-  doc: AlbumDocument,
-  spreadId: string,
-  type: DocNode['type'],
-): DocNode[] {
+function elementsInReadingOrder(doc: AlbumDocument, spreadId: string, type: DocNode['type']): DocNode[] {
   const found = descendantsOf(doc, spreadId)
     .map((node, stack) => ({ node, stack }))
     .filter(({ node }) => node.type === type)

@@ -46,7 +46,7 @@ export function createSection(doc: AlbumDocument, name: string, newId: IdFactory
   return { patches: [{ op: 'add', path: nodePath(id), value: section }], selection: [id] };
 }
 
-export function sectionActionBlocker(doc: AlbumDocument, sectionId: string): ModelErrorCode | null {
+function sectionActionBlocker(doc: AlbumDocument, sectionId: string): ModelErrorCode | null {
   const section = getNode(doc, sectionId);
   if (section?.type !== 'Section') return 'SECTION_NOT_FOUND';
   return isStaticSection(section) ? 'SECTION_STATIC' : null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from '../document.ts';
-import { ids, run, smallAlbum, withNode } from '../test-support.ts';
+import { ids, run, smallAlbum, withNode } from '../testing/test-support.ts';
 import { childrenOf, spreadsInOrder } from '../tree.ts';
 import {
   addSpread,

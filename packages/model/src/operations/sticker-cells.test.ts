@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AlbumDocument } from '../document.ts';
 import { stickerNumberLabel } from '../numbering.ts';
-import { ids, run, smallAlbum, withNode } from '../test-support.ts';
+import { ids, run, smallAlbum, withNode } from '../testing/test-support.ts';
 import { createSection } from './sections.ts';
 import { placeStickerOnSpread } from './sticker-cells.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ids, run, smallAlbum, withNode } from '../test-support.ts';
+import { ids, run, smallAlbum, withNode } from '../testing/test-support.ts';
 import { createSticker, deleteSticker, placeSticker, unlinkSticker, updateSticker } from './stickers.ts';
 import { createSection } from './sections.ts';
 

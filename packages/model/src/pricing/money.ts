@@ -2,7 +2,6 @@
 import { STARTING_PRICE } from '../constants.ts';
 
 export type Currency = 'EUR' | 'PLN';
-export const CURRENCIES = ['EUR', 'PLN'] as const;
 
 import { grossOf } from './totals.ts';
 

@@ -26,7 +26,7 @@ export interface QuoteRequest {
   now: Date;
 }
 
-export interface QuoteLine {
+interface QuoteLine {
   /** 'album', 'stickerpack', 'stickerbox_single_variety' or an order feature key. */
   product: string;
   kind: 'product' | 'feature';
@@ -52,7 +52,7 @@ export interface Quote {
   taxTreatment: TaxTreatment;
 }
 
-export type QuoteField = 'noAlbums' | 'stickerPackagingType' | 'countryCode' | 'orderFeatures';
+type QuoteField = 'noAlbums' | 'stickerPackagingType' | 'countryCode' | 'orderFeatures';
 export type QuoteErrorCode =
   'ALBUM_COUNT_INVALID' | 'PACKAGING_UNKNOWN' | 'COUNTRY_NOT_SUPPORTED' | 'FEATURE_UNKNOWN' | 'PRICE_MISSING';
 

@@ -16,7 +16,7 @@ export interface PriceTier {
 }
 
 /** An extra order feature ("extra options"): a fixed amount per order or per album. */
-export interface OrderFeaturePrice {
+interface OrderFeaturePrice {
   key: string;
   per: 'order' | 'album';
   amount: number;

@@ -10,7 +10,7 @@ export const TAX_TREATMENTS = ['standard', 'reverse_charge', 'export'] as const;
 export type TaxTreatment = (typeof TAX_TREATMENTS)[number];
 
 /** The EU member states (ISO 3166-1 alpha-2). Greece's VAT ids start with EL, its country code is GR. */
-export const EU_COUNTRIES: ReadonlySet<string> = new Set([
+const EU_COUNTRIES: ReadonlySet<string> = new Set([
   'AT',
   'BE',
   'BG',
@@ -40,7 +40,7 @@ export const EU_COUNTRIES: ReadonlySet<string> = new Set([
   'SK',
 ]);
 
-export const SELLER_COUNTRY = 'DE';
+const SELLER_COUNTRY = 'DE';
 
 export function taxTreatmentFor(input: {
   /** The delivery country. */

@@ -21,12 +21,12 @@ export function normalizeVoucherCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-export function findVoucher(vouchers: readonly Voucher[], code: string): Voucher | undefined {
+function findVoucher(vouchers: readonly Voucher[], code: string): Voucher | undefined {
   const wanted = normalizeVoucherCode(code);
   return vouchers.find((voucher) => normalizeVoucherCode(voucher.code) === wanted);
 }
 
-export function voucherStatus(
+function voucherStatus(
   voucher: Voucher | undefined,
   context: { currency: Currency; subtotal: number; now: Date },
 ): VoucherStatus {

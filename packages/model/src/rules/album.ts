@@ -2,7 +2,7 @@
 export type AlbumTitleError = 'ALBUM_TITLE_REQUIRED' | 'ALBUM_TITLE_TOO_LONG';
 
 /** Generous upper bound; the SPEC only truncates the display at 20 characters. */
-export const ALBUM_TITLE_MAX = 200;
+const ALBUM_TITLE_MAX = 200;
 
 export function albumTitleError(title: string): AlbumTitleError | null {
   const trimmed = title.trim();

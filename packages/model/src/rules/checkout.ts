@@ -23,7 +23,7 @@ import { checkVatId, type VatIdError } from '../pricing/vat-id.ts';
 import { emailError, formatPhoneForOrder, phoneError } from './contact.ts';
 import { postcodeError } from './postcode.ts';
 
-export type CheckoutField =
+type CheckoutField =
   | 'organization'
   | 'firstName'
   | 'lastName'
@@ -74,8 +74,7 @@ export type CheckoutFieldError =
 export type CheckoutErrors = Partial<Record<CheckoutField, CheckoutFieldError>>;
 
 /** Free-text fields other than the comment: long enough for any real address, short enough for a label. */
-export const CHECKOUT_TEXT_MAX = 100;
-export const CHECKOUT_COUNTRIES = COUNTRIES;
+const CHECKOUT_TEXT_MAX = 100;
 
 export type OrganizationField = 'company' | 'club' | 'hidden' | 'optional';
 
@@ -113,7 +112,7 @@ export function defaultCountryFor(language: string | null | undefined): string {
   return (language && DEFAULT_COUNTRY_BY_LANGUAGE[language]) || DEFAULT_COUNTRY;
 }
 
-export function isCheckoutCountry(code: string): boolean {
+function isCheckoutCountry(code: string): boolean {
   return (COUNTRIES as readonly string[]).includes(code);
 }
 
@@ -165,10 +164,7 @@ function optionalText(value: string | null | undefined): CheckoutFieldError | nu
   return text(value).length > CHECKOUT_TEXT_MAX ? 'FIELD_TOO_LONG' : null;
 }
 
-export function releaseDateError(
-  releaseDate: string | null | undefined,
-  today: string,
-): CheckoutFieldError | null {
+function releaseDateError(releaseDate: string | null | undefined, today: string): CheckoutFieldError | null {
   if (!releaseDate || releaseDate.trim() === '') return 'RELEASE_DATE_REQUIRED';
   const day = /^\d{4}-\d{2}-\d{2}$/.test(releaseDate) ? dayNumber(releaseDate) : undefined;
   if (day === undefined) return 'RELEASE_DATE_INVALID';
@@ -253,7 +249,7 @@ export function checkoutFormErrors(values: CheckoutFormValues, context: Checkout
  * organisation (weddings) have neither; the caller skips them there. An unknown country leaves the VAT id to the
  * country's own error.
  */
-export function buyerTaxErrors(
+function buyerTaxErrors(
   values: Pick<CheckoutFormValues, 'vatId' | 'buyerReference' | 'organization' | 'countryCode'>,
 ): Partial<Record<'vatId' | 'buyerReference', CheckoutFieldError>> {
   const errors: Partial<Record<'vatId' | 'buyerReference', CheckoutFieldError>> = {};

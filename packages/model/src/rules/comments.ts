@@ -14,7 +14,7 @@ export interface MutationActor {
   admin: boolean;
 }
 
-export type CommentRuleCode = 'COMMENT_ADMIN_ONLY' | 'COMMENT_AUTHOR_ONLY';
+type CommentRuleCode = 'COMMENT_ADMIN_ONLY' | 'COMMENT_AUTHOR_ONLY';
 
 export interface CommentRuleViolation {
   code: CommentRuleCode;

@@ -36,8 +36,3 @@ export function organizationErrors(
   }
   return errors;
 }
-
-/** SPEC §9: organizations above 200 people get the expert-call link, others the info-call link. */
-export function isLargeOrganization(size: string): boolean {
-  return size === '201-1000' || size === '1000+';
-}

@@ -7,7 +7,7 @@ import type { COUNTRIES } from '../constants.ts';
 
 type CheckoutCountry = (typeof COUNTRIES)[number];
 
-export const POSTCODE_FORMATS: Record<CheckoutCountry, { pattern: RegExp; example: string }> = {
+const POSTCODE_FORMATS: Record<CheckoutCountry, { pattern: RegExp; example: string }> = {
   DE: { pattern: /^\d{5}$/, example: '10115' },
   CH: { pattern: /^\d{4}$/, example: '8001' },
   AT: { pattern: /^\d{4}$/, example: '1010' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPatches } from '../patches.ts';
-import { smallAlbum, withNode } from '../test-support.ts';
+import { smallAlbum, withNode } from '../testing/test-support.ts';
 import { albumPreflight } from './preflight.ts';
 import type { AlbumDocument, Sticker } from '../document.ts';
 

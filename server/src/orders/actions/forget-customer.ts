@@ -10,7 +10,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { addresses, orders, orderUpdates } from '../../db/schema.ts';
 
-export const CUSTOMER_ACCOUNT_DELETED = 'customer_account_deleted';
+const CUSTOMER_ACCOUNT_DELETED = 'customer_account_deleted';
 
 export async function forgetCustomer(tx: Tx, input: { userId: string; by: string }): Promise<string[]> {
   const forgotten = await tx

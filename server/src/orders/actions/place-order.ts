@@ -85,7 +85,7 @@ export interface PlaceOrderResult {
 }
 
 /** Canonical JSON (sorted keys) of the form: the same order asked twice hashes the same however it is spelled. */
-export function requestHash(form: OrderForm): string {
+function requestHash(form: OrderForm): string {
   const canonical = (value: unknown): unknown =>
     Array.isArray(value)
       ? value.map(canonical)

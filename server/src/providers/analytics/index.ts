@@ -24,7 +24,7 @@ export interface AnalyticsSink {
 }
 
 /** The default with no credentials: the events are kept in our own database (`analytics_events`). */
-export class DatabaseAnalyticsSink implements AnalyticsSink {
+class DatabaseAnalyticsSink implements AnalyticsSink {
   readonly name = 'database';
   constructor(private readonly db: Db) {}
 

@@ -34,7 +34,7 @@ export class ImageEditError extends Error {
 }
 
 /** Why the AI edit is off: no key configured, or a production deployment (SPEC §2: non-production only). */
-export type ImageEditUnavailableReason = 'NO_PROVIDER' | 'PRODUCTION';
+type ImageEditUnavailableReason = 'NO_PROVIDER' | 'PRODUCTION';
 
 export type ImageEditAvailability =
   { enabled: true; provider: ImageEditProvider } | { enabled: false; reason: ImageEditUnavailableReason };

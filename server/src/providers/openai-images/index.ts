@@ -3,7 +3,7 @@ import type { ImageEditAvailability } from './image-edit-provider.ts';
 import { OpenAiImageEdits } from './openai-client.ts';
 
 export * from './image-edit-provider.ts';
-export { OpenAiImageEdits, IMAGE_EDIT_MODEL, PARTIAL_IMAGES } from './openai-client.ts';
+export { PARTIAL_IMAGES } from './openai-client.ts';
 export { readServerSentEvents } from './sse.ts';
 
 /**

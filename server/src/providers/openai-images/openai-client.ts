@@ -9,7 +9,7 @@ import { readServerSentEvents } from './sse.ts';
 
 /** How many partial images OpenAI streams before the final one (0-3); SPEC §4 shows them as progress steps. */
 export const PARTIAL_IMAGES = 2;
-export const IMAGE_EDIT_MODEL = 'gpt-image-1';
+const IMAGE_EDIT_MODEL = 'gpt-image-1';
 
 /**
  * The streaming events of POST /v1/images/edits with `stream=true`

@@ -64,11 +64,11 @@ class PexelsHttpError extends Error {
 }
 
 /** Every image URL of the photo is on an allowed upload domain (SPEC §9); others are never handed out. */
-export function hasAllowedSources(photo: Pick<StockPhoto, 'src'>): boolean {
+function hasAllowedSources(photo: Pick<StockPhoto, 'src'>): boolean {
   return Object.values(photo.src).every((url) => isAllowedUploadUrl(url));
 }
 
-export function toStockPhoto(photo: PexelsPhoto): StockPhoto {
+function toStockPhoto(photo: PexelsPhoto): StockPhoto {
   const { src } = photo;
   return {
     id: photo.id,

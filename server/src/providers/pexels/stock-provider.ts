@@ -5,7 +5,7 @@
  */
 
 export const STOCK_SIZES = ['tiny', 'small', 'medium', 'large', 'large2x', 'original'] as const;
-export type StockSize = (typeof STOCK_SIZES)[number];
+type StockSize = (typeof STOCK_SIZES)[number];
 
 /** SPEC §3 stock photo, plus the pixel size and the photo page Pexels' attribution rules link to. */
 export interface StockPhoto {

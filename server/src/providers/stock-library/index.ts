@@ -5,7 +5,7 @@ import { PexelsClient } from '../pexels/pexels-client.ts';
 import type { ReportFailure, StockProvider } from '../pexels/stock-provider.ts';
 import { StockLibrary } from './library-provider.ts';
 
-export { StockLibrary, libraryPhotoView } from './library-provider.ts';
+export { libraryPhotoView } from './library-provider.ts';
 export { libraryFileKeys, makeLibraryFiles } from './library-files.ts';
 export * from './library-repository.ts';
 

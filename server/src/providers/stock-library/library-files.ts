@@ -15,7 +15,7 @@ const SIZES: Record<Exclude<StockPhotoSize, 'original'>, ResizeOptions> = {
   large2x: { width: 1880, height: 1300, fit: 'inside' },
 };
 
-export const libraryFileKey = (blobId: string, size: StockPhotoSize) => `stock/${blobId}/${size}.jpg`;
+const libraryFileKey = (blobId: string, size: StockPhotoSize) => `stock/${blobId}/${size}.jpg`;
 
 /**
  * Writes the JPEG sizes of an uploaded library photo (EXIF orientation applied, sRGB) next to the upload, which

@@ -18,9 +18,9 @@ export interface Size {
 }
 
 /** SPEC names only the maximum; 5 % still shows the whole 60-spread album in a normal window. */
-export const ZOOM_MIN = 0.05;
+const ZOOM_MIN = 0.05;
 /** Screen px kept free around a fitted spread or album, so its edges are not flush with the viewport. */
-export const FIT_PADDING_PX = 32;
+const FIT_PADDING_PX = 32;
 
 export const clampZoom = (zoom: number): number => Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, zoom));
 

@@ -24,7 +24,7 @@ import { nearestSpreadId, spreadLayout } from './layout.ts';
 import type { SpatialIndex } from './spatialIndex.ts';
 
 /** Screen px drawn beyond the viewport so a fast pan does not show unrendered spreads for a frame. */
-export const CULLING_MARGIN_PX = 200;
+const CULLING_MARGIN_PX = 200;
 
 export class CameraController {
   readonly camera = new Atom<Camera>({ x: 0, y: 0, zoom: 1 });

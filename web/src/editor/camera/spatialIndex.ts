@@ -124,7 +124,7 @@ export class SpatialIndex {
 }
 
 /** The spread child that contains `id` (itself when it is one), or undefined for spreads, sections, missing ids. */
-export function topLevelElementOf(doc: AlbumDocument, id: string): string | undefined {
+function topLevelElementOf(doc: AlbumDocument, id: string): string | undefined {
   let node = getNode(doc, id);
   for (let depth = 0; node && depth < 64; depth++) {
     const parent = node.parentId === null ? undefined : getNode(doc, node.parentId);

@@ -1,4 +1,5 @@
-import { childrenOf, getNode, makeLargeAlbum, spreadsInOrder, type AlbumDocument } from '@stickerbook/model';
+import { childrenOf, getNode, spreadsInOrder, type AlbumDocument } from '@stickerbook/model';
+import { makeLargeAlbum } from '@stickerbook/model/testing';
 import { describe, expect, it } from 'vitest';
 import { canvasBounds } from '../document/canvasGeometry.ts';
 import {

@@ -19,7 +19,7 @@ import {
 import { spreadOffset } from '../camera/layout.ts';
 
 /** A line a box can snap to: `value` on its axis, spanning `from`..`to` on the other axis (for drawing). */
-export interface SnapLine {
+interface SnapLine {
   value: number;
   from: number;
   to: number;

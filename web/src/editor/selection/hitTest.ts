@@ -28,11 +28,7 @@ export function isHittable(node: DocNode): boolean {
 }
 
 /** The scope a click acts in: the isolated group, else the spread nearest to the point (elements overhang). */
-export function scopeAt(
-  doc: AlbumDocument,
-  point: Point,
-  isolatedGroupId?: string | null,
-): string | undefined {
+function scopeAt(doc: AlbumDocument, point: Point, isolatedGroupId?: string | null): string | undefined {
   if (isolatedGroupId && getNode(doc, isolatedGroupId)) return isolatedGroupId;
   return nearestSpreadId(doc, point);
 }

@@ -22,9 +22,9 @@ import { boxPoint } from '../transform/frame.ts';
 import type { CanvasPointer, Tool } from './Tool.ts';
 
 /** How close (screen px) the pointer must be to a handle to grab it. */
-export const HANDLE_RADIUS_PX = 8;
+const HANDLE_RADIUS_PX = 8;
 /** Slack around thin elements (lines) for clicks, in screen px. */
-export const HIT_TOLERANCE_PX = 3;
+const HIT_TOLERANCE_PX = 3;
 
 /** How far (mm of the album) a pressed element must be pulled before it moves: SPEC §9 drag sensitivity. */
 export function dragThresholdMm(pointer: Pick<CanvasPointer, 'touch'>): number {

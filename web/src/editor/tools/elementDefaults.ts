@@ -14,9 +14,9 @@ import {
 
 export type CreatableType = 'Text' | 'Circle' | 'Rectangle' | 'Line' | 'StickerCell' | 'Comment';
 
-export const COMMENT_SIZE_MM = { width: 8, height: 8 } as const;
+const COMMENT_SIZE_MM = { width: 8, height: 8 } as const;
 
-export const CREATE_SIZES_MM: Record<CreatableType, { width: number; height: number }> = {
+const CREATE_SIZES_MM: Record<CreatableType, { width: number; height: number }> = {
   Text: DEFAULT_ELEMENT_SIZE_MM.Text,
   Circle: DEFAULT_ELEMENT_SIZE_MM.Circle,
   Rectangle: DEFAULT_ELEMENT_SIZE_MM.Rectangle,

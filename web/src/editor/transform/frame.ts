@@ -38,8 +38,8 @@ export const HANDLE_FRACTIONS: Record<ResizeHandle, Point> = {
 };
 
 /** Screen distances of the rotate handle (above the top edge) and scale handle (beyond the bottom-right corner). */
-export const ROTATE_HANDLE_OFFSET_PX = 24;
-export const SCALE_HANDLE_OFFSET_PX = 16;
+const ROTATE_HANDLE_OFFSET_PX = 24;
+const SCALE_HANDLE_OFFSET_PX = 16;
 
 const normalize = (degrees: number) => ((((degrees + 180) % 360) + 360) % 360) - 180;
 
@@ -63,7 +63,7 @@ export function selectionFrame(doc: AlbumDocument, ids: readonly string[]): Orie
 }
 
 /** The smallest box turned by `rotation` that holds every point. */
-export function boxAround(points: readonly Point[], rotation: number): OrientedBox {
+function boxAround(points: readonly Point[], rotation: number): OrientedBox {
   const radians = (-rotation * Math.PI) / 180;
   const cos = Math.cos(radians);
   const sin = Math.sin(radians);

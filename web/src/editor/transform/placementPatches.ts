@@ -6,7 +6,7 @@ import { propPath, type DocNode, type Patch } from '@stickerbook/model';
 
 const DEFAULTS: Record<string, number> = { rotation: 0, scale: 1 };
 
-export const round9 = (value: number): number => Math.round(value * 1e9) / 1e9;
+const round9 = (value: number): number => Math.round(value * 1e9) / 1e9;
 
 export function propChangePatches(node: DocNode, changes: Record<string, number>): Patch[] {
   const patches: Patch[] = [];

@@ -23,7 +23,7 @@ import { boxMatrix, boxPoint, HANDLE_FRACTIONS, type OrientedBox, type ResizeHan
 import { propChangePatches } from './placementPatches.ts';
 
 /** The smallest box side a resize leaves, in mm: smaller boxes cannot be grabbed again. */
-export const MIN_SIZE_MM = 1;
+const MIN_SIZE_MM = 1;
 
 function rotate(v: Point, degrees: number): Point {
   const r = (degrees * Math.PI) / 180;

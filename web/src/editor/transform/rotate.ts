@@ -32,7 +32,7 @@ export function rotationDelta(box: OrientedBox, start: Point, pointer: Point, sn
 }
 
 /** Rotation by `degrees` about a canvas point. */
-export function rotationAbout(pivot: Point, degrees: number): Matrix {
+function rotationAbout(pivot: Point, degrees: number): Matrix {
   const r = (degrees * Math.PI) / 180;
   const cos = Math.cos(r);
   const sin = Math.sin(r);
@@ -47,7 +47,7 @@ export function rotationAbout(pivot: Point, degrees: number): Matrix {
 }
 
 /** Rotation in the model's range (-180, 180], so `rotation` props stay readable. */
-export function normalizeDegrees(degrees: number): number {
+function normalizeDegrees(degrees: number): number {
   const wrapped = ((degrees % 360) + 360) % 360;
   return wrapped > 180 ? wrapped - 360 : wrapped;
 }

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { HINT_TIMING_MS } from '../state/viewSettings.ts';
 
 const SEEN_KEY = 'stickerbook.editorHints.seen';
-export const HINTS = ['doubleClickText', 'dragToMove', 'zoom'] as const;
+const HINTS = ['doubleClickText', 'dragToMove', 'zoom'] as const;
 
 function seenHints(): string[] {
   try {

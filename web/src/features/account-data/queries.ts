@@ -12,7 +12,7 @@ export interface DataExport {
   finished_at: string | null;
 }
 
-export interface SharedAlbum {
+interface SharedAlbum {
   id: string;
   title: string;
   members: Array<{ id: string; email: string; nickname: string | null }>;

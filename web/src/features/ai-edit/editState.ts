@@ -6,7 +6,7 @@
  * ('Failed to start edit', 'Connection error').
  */
 
-export type EditPhase =
+type EditPhase =
   | 'idle'
   | 'starting'
   | 'queued'
@@ -19,7 +19,7 @@ export type EditPhase =
   | 'error';
 
 /** What went wrong, mapped to translated text by the modal. */
-export type EditFailure = 'start_failed' | 'connection_error' | 'edit_failed';
+type EditFailure = 'start_failed' | 'connection_error' | 'edit_failed';
 
 export interface EditedImage {
   id: string;
@@ -60,7 +60,7 @@ const SERVER_STEPS: readonly EditPhase[] = [
   'request_accepted',
 ];
 
-export const isFinished = (state: EditState) => state.phase === 'done' || state.phase === 'error';
+const isFinished = (state: EditState) => state.phase === 'done' || state.phase === 'error';
 export const isRunning = (state: EditState) => state.phase !== 'idle' && !isFinished(state);
 
 export function editReducer(state: EditState, action: EditAction): EditState {

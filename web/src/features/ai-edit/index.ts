@@ -4,5 +4,5 @@
  * open `<AiEditModal>` yourself (the images panel's item menu does).
  */
 export { AiEditButton, useAiEditAvailable } from './AiEditButton.tsx';
-export { AiEditModal, type AiEditModalProps, type ApplyEdit } from './AiEditModal.tsx';
-export { editReducer, initialEditState, type EditedImage, type EditState } from './editState.ts';
+export { AiEditModal, type ApplyEdit } from './AiEditModal.tsx';
+export { type EditedImage } from './editState.ts';

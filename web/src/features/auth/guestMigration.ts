@@ -20,10 +20,6 @@ export async function keepGuestForMigration(): Promise<void> {
   sessionStorage.setItem(PENDING_KEY, JSON.stringify(pending));
 }
 
-export function hasPendingGuestMigration(): boolean {
-  return sessionStorage.getItem(PENDING_KEY) !== null;
-}
-
 let running: Promise<string[]> | null = null;
 
 /**

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 
 /** Matches the server's rules (contract: password min 8) so most mistakes are caught before a round trip. */
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailError(value: string, t: TFunction): string | null {

@@ -9,7 +9,7 @@ import { currencyForLanguage, type PreflightCode } from '@stickerbook/model';
 // server's formatting in the request's language, and the only money text the browser shows.
 
 export type PackagingType = 'stickerpack' | 'stickerbox_single_variety';
-export type VoucherStatus = 'valid' | 'invalid' | 'inactive' | 'taken' | 'below_minimum_amount';
+type VoucherStatus = 'valid' | 'invalid' | 'inactive' | 'taken' | 'below_minimum_amount';
 
 export interface PreflightEntry {
   code: PreflightCode | string;
@@ -22,7 +22,7 @@ export interface PreflightEntry {
   count?: number;
 }
 
-export interface CheckoutLineItem {
+interface CheckoutLineItem {
   product: string;
   title: string;
   description: string | null;
@@ -34,7 +34,7 @@ export interface CheckoutLineItem {
   amount_gross_human: string;
 }
 
-export interface CheckoutFeature {
+interface CheckoutFeature {
   key: string;
   title: string;
   description: string | null;
@@ -142,14 +142,14 @@ async function checkoutRequest<T>(
   return (await response.json()) as T;
 }
 
-export const checkoutQueryKey = (albumId: string, params: QuoteParams, language: string) =>
+const checkoutQueryKey = (albumId: string, params: QuoteParams, language: string) =>
   ['albums', albumId, 'checkout', language, params] as const;
 
 /** How often an open checkout asks for the price again, so a changed price table shows without a reload. */
-export const QUOTE_REFRESH_MS = 60_000;
+const QUOTE_REFRESH_MS = 60_000;
 
 /** Quote changes this long after the last edit are sent: a slider drag asks once, not per step. */
-export const QUOTE_DEBOUNCE_MS = 300;
+const QUOTE_DEBOUNCE_MS = 300;
 
 /**
  * The live quote (SPEC §2 summary), in the album's language: its texts, money format and default country. Debounced; while a new answer is on its way the previous numbers stay

@@ -6,10 +6,6 @@ import {
 } from '@stickerbook/model';
 import type { OrderBody, PackagingType } from './api.ts';
 
-/** SPEC §2/§4: preview, product, contact, then the result. */
-export const CHECKOUT_STEPS = ['preview', 'product', 'contact', 'result'] as const;
-export type CheckoutStep = (typeof CHECKOUT_STEPS)[number];
-
 export interface CheckoutForm {
   noAlbums: number;
   stickerPackagingType: PackagingType;

@@ -5,13 +5,12 @@ import {
   organizationFieldFor,
   postcodeExample,
   type CheckoutErrors,
-  type CheckoutField,
   type CheckoutFieldError,
 } from '@stickerbook/model';
 import type { TFunction } from 'i18next';
 import type { CheckoutForm } from './formState.ts';
 
-export type { CheckoutErrors, CheckoutField };
+export type { CheckoutErrors };
 
 /** Which organisation the category asks for: company for business, club for sports, none for weddings. */
 export const organizationKind = organizationFieldFor;

@@ -2,21 +2,21 @@
  * The dashboard's view as URL query (issue 14: a view can be shared and survives reload): tab, scope, search,
  * sort and page. Anything unknown in the URL falls back to the default instead of failing the page.
  */
-export const ORDER_SCOPES = [
+const ORDER_SCOPES = [
   'show_all',
   'pending_review',
   'pending_transfer',
   'pending_shipment',
   'shipped',
 ] as const;
-export const ALBUM_SCOPES = ['show_all', 'updated_today', 'with_order'] as const;
-export const SORT_FIELDS = ['created_at', 'release_date'] as const;
+const ALBUM_SCOPES = ['show_all', 'updated_today', 'with_order'] as const;
+const SORT_FIELDS = ['created_at', 'release_date'] as const;
 /** SPEC §9 paging: the dashboard shows 20 per page. */
-export const DASHBOARD_PER_PAGE = 20;
+const DASHBOARD_PER_PAGE = 20;
 
 export type DashboardTab = 'orders' | 'albums';
-export type SortField = (typeof SORT_FIELDS)[number];
-export type SortOrder = 'asc' | 'desc';
+type SortField = (typeof SORT_FIELDS)[number];
+type SortOrder = 'asc' | 'desc';
 
 export interface DashboardView {
   tab: DashboardTab;

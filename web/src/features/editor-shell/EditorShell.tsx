@@ -33,7 +33,7 @@ interface Props {
 }
 
 /** SPEC §2: below 768 px the editor is the reduced mobile editor. */
-export const MOBILE_QUERY = '(max-width: 767px)';
+const MOBILE_QUERY = '(max-width: 767px)';
 
 /**
  * Whether the editor is the phone editor. Read at once rather than after mounting, so /album/{albumId} on a phone

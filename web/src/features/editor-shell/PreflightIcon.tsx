@@ -54,7 +54,7 @@ interface Props {
   onRemoveEmptyStickerCells?: () => void;
 }
 
-export function PreflightIcon({ entries = [], onSelect, onRemoveEmptyStickerCells }: Props) {
+function PreflightIcon({ entries = [], onSelect, onRemoveEmptyStickerCells }: Props) {
   const { t } = useTranslation();
   const [opened, { close, open }] = useDisclosure(false);
   const errors = entries.filter((entry) => entry.severity === 'error').length;

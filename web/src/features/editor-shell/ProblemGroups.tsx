@@ -23,7 +23,7 @@ interface Props {
  * A kind's title. A kind found once shows its entry's own line, which is the more precise one (an image's dpi);
  * a kind this UI has no text for (a newer server code) shows the entry's message too.
  */
-export function problemTitle(t: TFunction, group: ProblemGroup): string {
+function problemTitle(t: TFunction, group: ProblemGroup): string {
   if (group.count === 1 && group.message) return group.message;
   const key = `albumProblems.kinds.${group.code}.title`;
   return t(key, { defaultValue: group.message ?? group.code });

@@ -12,8 +12,8 @@ export const EDITOR_TABS = [
 ] as const;
 export type EditorTab = (typeof EDITOR_TABS)[number];
 
-export const BACKGROUND_SOURCES = ['images', 'stock'] as const;
-export type BackgroundSource = (typeof BACKGROUND_SOURCES)[number];
+const BACKGROUND_SOURCES = ['images', 'stock'] as const;
+type BackgroundSource = (typeof BACKGROUND_SOURCES)[number];
 
 export const SETTINGS_TABS = ['general', 'users'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];

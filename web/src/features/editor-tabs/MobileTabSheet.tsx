@@ -1,21 +1,11 @@
 import { ActionIcon, Group, Paper, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { createContext, useContext, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EditorTabContent } from './EditorTabContent.tsx';
 import { EDITOR_TAB_PANELS } from './panels.ts';
 import type { TabPanelProps } from './types.ts';
-
-const MobileTabContext = createContext(false);
-
-/**
- * Whether the panel is drawn as the phone's tab sheet (SPEC §2: the sticker form is inline on mobile, the spread
- * creation modal full screen). A context rather than a second media query, so the panels follow the shell's
- * choice of the mobile editor exactly.
- */
-export function useMobileTabPanel(): boolean {
-  return useContext(MobileTabContext);
-}
+import { MobileTabContext } from './useMobileTabPanel.ts';
 
 /**
  * The reduced mobile editor's tab panel (SPEC §2 "Mobile: tab bar"): the active tab's panel as a sheet over the

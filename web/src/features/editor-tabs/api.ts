@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import type { Album } from '../../api/types.ts';
 
 // Server reads of the album-structure tabs; keys beside the hooks so they live in one place.
-export const structureQueryKeys = {
+const structureQueryKeys = {
   onboarding: (albumId: string) => ['albums', albumId, 'onboarding_state'] as const,
   blueprint: (id: string) => ['blueprints', id, 'full'] as const,
   stickerTemplates: ['sticker_templates'] as const,

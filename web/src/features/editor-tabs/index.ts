@@ -6,11 +6,9 @@ export type { TabPanelProps } from './types.ts';
 export {
   handleStickerDrop,
   isStickerDrag,
-  readStickerDragData,
-  STICKER_DRAG_MIME,
   type StickerDragData,
   type StickerDropResult,
 } from './stickers/stickerDrop.ts';
-export { handleLayoutDrop, isLayoutDrag, LAYOUT_DRAG_MIME } from './layouts/layoutDrop.ts';
+export { handleLayoutDrop, isLayoutDrag } from './layouts/layoutDrop.ts';
 export { useStickerTemplates, useOnboardingState } from './api.ts';
 export { useOpenStickerRequests } from './stickers/useOpenStickerRequests.ts';

@@ -33,12 +33,12 @@ import {
 
 const CANVAS_SELECTOR = '[data-testid="editor-canvas"]';
 /** What the background tab's image thumbnails carry: the image record's id. */
-export const ALBUM_IMAGE_DRAG_MIME = 'image/x-stickerbook-image';
+const ALBUM_IMAGE_DRAG_MIME = 'image/x-stickerbook-image';
 
 type DropKind = 'sticker' | 'layout' | 'stock' | 'albumImage' | 'files';
 
 /** What a drag carries (readable during dragover, when only the types are). */
-export function dropKindOf(dataTransfer: DataTransfer): DropKind | null {
+function dropKindOf(dataTransfer: DataTransfer): DropKind | null {
   if (isStickerDrag(dataTransfer)) return 'sticker';
   if (isLayoutDrag(dataTransfer)) return 'layout';
   if (isStockDrag(dataTransfer)) return 'stock';

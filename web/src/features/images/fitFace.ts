@@ -1,4 +1,4 @@
-import { COVER_FACE_FIT_CSCALE, STICKER_SCALE_RANGE } from '@stickerbook/model';
+import { STICKER_SCALE_RANGE } from '@stickerbook/model';
 import type { FaceBox } from '../uploads/uploadApi.ts';
 
 export interface FaceFitCrop {
@@ -9,7 +9,7 @@ export interface FaceFitCrop {
 }
 
 /** In a sticker frame the face takes this share of the frame width: head and shoulders, like a trading card. */
-export const STICKER_FACE_SHARE = 0.5;
+const STICKER_FACE_SHARE = 0.5;
 
 /**
  * 'Fit face' (SPEC §2 sticker form): the crop that centres the face in the frame and scales the photo so the face
@@ -40,7 +40,5 @@ export function fitFaceCrop(
     cscale: round(cscale),
   };
 }
-
-export const COVER_FACE_SHARE = COVER_FACE_FIT_CSCALE;
 
 const round = (value: number) => Math.round(value * 10_000) / 10_000;

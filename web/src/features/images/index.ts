@@ -2,5 +2,5 @@ export { ImageRegistry, useRegistryVersion } from './imageRegistry.ts';
 export { albumImageRegistry, albumImagesQueryKey, useAlbumImageRegistry } from './albumImages.ts';
 export { AlbumImagesPanel } from './AlbumImagesPanel.tsx';
 export { LowResolutionBadge } from './LowResolutionBadge.tsx';
-export { fitFaceCrop, COVER_FACE_SHARE, STICKER_FACE_SHARE, type FaceFitCrop } from './fitFace.ts';
-export { qualityText, usePreflight, type PreflightEntry } from './preflight.ts';
+export { fitFaceCrop, type FaceFitCrop } from './fitFace.ts';
+export { usePreflight, type PreflightEntry } from './preflight.ts';

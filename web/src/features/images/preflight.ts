@@ -22,7 +22,7 @@ export function qualityText(t: TFunction, issue: Pick<PrintQualityIssue, 'code' 
 }
 
 /** Stock photos placed in the document (SPEC §3: referenced by `pexelsId`). */
-export function placedStockIds(doc: AlbumDocument): number[] {
+function placedStockIds(doc: AlbumDocument): number[] {
   const ids = new Set<number>();
   for (const node of Object.values(doc.nodes)) {
     if (node.type === 'Image' && typeof node.props.pexelsId === 'number') ids.add(node.props.pexelsId);

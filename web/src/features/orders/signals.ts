@@ -69,7 +69,7 @@ export function invoiceTone(status: InvoiceStatus | string): Tone {
 const milestoneSignals = (key: CustomerMilestone): readonly string[] =>
   CUSTOMER_MILESTONES.find((milestone) => milestone.key === key)?.signals ?? [];
 
-export const ORDER_STEPS = [
+const ORDER_STEPS = [
   { key: 'placed', signals: milestoneSignals('received') },
   { key: 'review', signals: milestoneSignals('in_review') },
   { key: 'approved', signals: milestoneSignals('approved') },
@@ -78,7 +78,7 @@ export const ORDER_STEPS = [
   { key: 'invoice', signals: ['invoice_created'] as readonly string[] },
 ] as const;
 
-export type OrderStepKey = (typeof ORDER_STEPS)[number]['key'];
+type OrderStepKey = (typeof ORDER_STEPS)[number]['key'];
 
 export interface OrderStep {
   key: OrderStepKey;

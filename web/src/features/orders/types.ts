@@ -42,7 +42,7 @@ export interface OrderUpdate {
   author?: string | null;
 }
 
-export interface OrderChange {
+interface OrderChange {
   field: string;
   label: string;
   from: string;

@@ -6,7 +6,7 @@ import { useLatestOrders } from '../orders/queries.ts';
 import { formatDate } from '../../ui/format.ts';
 
 /** SPEC §9: the profile shows the 3 latest orders. */
-export const PROFILE_ORDER_COUNT = 3;
+const PROFILE_ORDER_COUNT = 3;
 
 export function LatestOrders() {
   const { t } = useTranslation();

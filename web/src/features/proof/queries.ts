@@ -2,9 +2,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import type { RenderJob } from '../jobs/queries.ts';
 
-export const PROOF_PRESET = 'proof';
+const PROOF_PRESET = 'proof';
 /** How often a rendering proof's progress is asked for: often enough that the bar moves. */
-export const PROOF_POLL_MS = 2_000;
+const PROOF_POLL_MS = 2_000;
 
 const proofsKey = (albumId: string) => ['proofs', albumId] as const;
 

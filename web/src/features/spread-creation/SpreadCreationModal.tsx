@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { runChange, useEditorDoc } from '../editor-tabs/editorHooks.ts';
 import { trackSpreadCreatedFromLayout } from '../../analytics/index.ts';
-import { useMobileTabPanel } from '../editor-tabs/MobileTabSheet.tsx';
+import { useMobileTabPanel } from '../editor-tabs/useMobileTabPanel.ts';
 import { LayoutPreview } from '../editor-tabs/layouts/LayoutPreview.tsx';
 import { FileDropArea } from './FileDropArea.tsx';
 import { fitFaceCrop } from '../images/index.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { StructureAlbum } from '../editor-tabs/api.ts';
 import { useEditorDoc } from '../editor-tabs/editorHooks.ts';
-import { useMobileTabPanel } from '../editor-tabs/MobileTabSheet.tsx';
+import { useMobileTabPanel } from '../editor-tabs/useMobileTabPanel.ts';
 import { StickerForm } from './StickerForm.tsx';
 import { stickerFormTarget } from './stickerFormRoute.ts';
 

@@ -60,7 +60,7 @@ const FLAGS: Flag[] = [
  * The address contributors open: on the album's custom domain when it has one (the domain points at this server,
  * which serves /s/ on any host), else on this app's origin.
  */
-export function stickerLinkUrl(path: string, customDomain: string | null | undefined): string {
+function stickerLinkUrl(path: string, customDomain: string | null | undefined): string {
   return customDomain
     ? `${window.location.protocol}//${customDomain}${path}`
     : `${window.location.origin}${path}`;

@@ -27,7 +27,7 @@ export const fetchStickerLink = (token: string) => api.get<StickerLink>(linkPath
 const SESSION_KEY = 'stickerbook.stickerLinkSession';
 
 /** SPEC §2: the contributor's session token, kept in local storage so they can come back to what they sent. */
-export function contributorSession(): string {
+function contributorSession(): string {
   try {
     const existing = localStorage.getItem(SESSION_KEY);
     if (existing && /^[A-Za-z0-9_-]{16,100}$/.test(existing)) return existing;

@@ -17,7 +17,7 @@ export interface StockPhoto {
   src: { tiny: string; small: string; medium: string; large: string; large2x: string; original: string };
 }
 
-export interface StockPage {
+interface StockPage {
   provider: 'pexels' | 'library';
   photos: StockPhoto[];
   page: number;
@@ -36,7 +36,7 @@ export interface Features {
   environment: SiteEnvironment;
 }
 
-export const stockQueryKeys = {
+const stockQueryKeys = {
   features: ['features'] as const,
   search: (query: string, locale: string) => ['stock_photos', locale, query.toLowerCase()] as const,
   photo: (id: number) => ['stock_photos', 'id', id] as const,
@@ -50,7 +50,7 @@ export function useFeatures() {
   });
 }
 
-export function searchStockPhotos(query: string, locale: string, page: number, signal?: AbortSignal) {
+function searchStockPhotos(query: string, locale: string, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ query, page: String(page), per_page: String(STOCK_PER_PAGE), locale });
   return api.get<StockPage>(`/stock_photos?${params}`, { asGuest: true, signal });
 }
@@ -151,7 +151,7 @@ export function useStockPhotosVersion(): number {
  * The URL of a stock photo for a renderer variant (small < 100 % zoom, ... print: original), for the host's
  * `imageUrlFor('pexels:<id>', variant)`.
  */
-export function stockPhotoUrl(
+function stockPhotoUrl(
   photo: StockPhoto,
   variant: 'small' | 'medium' | 'large' | 'full' | 'original',
 ): string {

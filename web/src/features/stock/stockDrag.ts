@@ -86,7 +86,7 @@ export function stockImageProps(photo: Pick<StockDragData, 'id' | 'width' | 'hei
 }
 
 /** Inserts the photo on a spread as one undoable step and selects it; false when nothing changed. */
-export function placeStockPhoto(
+function placeStockPhoto(
   editor: Editor,
   photo: Pick<StockDragData, 'id' | 'width' | 'height'>,
   spreadId: string,

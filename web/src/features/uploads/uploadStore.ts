@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { ImageRecord } from './uploadApi.ts';
 
 /** SPEC §4 upload job states: queued, working (bytes on their way), exists (record made), finished, error. */
-export type UploadJobState = 'queued' | 'working' | 'exists' | 'finished' | 'error';
+type UploadJobState = 'queued' | 'working' | 'exists' | 'finished' | 'error';
 
 export interface UploadJob {
   /** A local image id (`local-…`, valid as a document id) standing in for the record until it exists. */

@@ -7,8 +7,6 @@ import {
   type ImageModel,
 } from '@stickerbook/model';
 import type { TFunction } from 'i18next';
-import { useMemo, type DragEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { spreadIdAtPoint, spreadLayout, type Editor } from '../../editor/index.ts';
 import type { ImageRegistry } from '../images/imageRegistry.ts';
 import { notifyUploadProblems, problemsText } from './uploadErrors.ts';
@@ -24,37 +22,6 @@ export interface ImageDropOptions {
   albumId: string;
   registry: ImageRegistry;
   model?: ImageModel;
-}
-
-/**
- * SPEC §4 canvas drop: files dropped on a spread become Image elements at the drop point, showing the local file
- * at once and the server record once it exists; a failed upload removes its element. Spread the handlers on the
- * canvas element (the one whose top-left corner is the camera's screen origin):
- *
- *     const drop = useImageDrop(editor, { albumId, registry });
- *     <div onDragOver={drop.onDragOver} onDrop={drop.onDrop}>…</div>
- */
-export function useImageDrop(editor: Editor, options: ImageDropOptions) {
-  const { t } = useTranslation();
-  const { albumId, registry, model = 'image' } = options;
-  return useMemo(
-    () => ({
-      onDragOver(event: DragEvent<HTMLElement>) {
-        if (!Array.from(event.dataTransfer.types).includes('Files')) return;
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-      },
-      onDrop(event: DragEvent<HTMLElement>) {
-        const files = Array.from(event.dataTransfer.files);
-        if (files.length === 0) return;
-        event.preventDefault();
-        const rect = event.currentTarget.getBoundingClientRect();
-        const screen = { x: event.clientX - rect.left, y: event.clientY - rect.top };
-        void dropImageFiles(editor, files, screen, { albumId, registry, model, t });
-      },
-    }),
-    [editor, albumId, registry, model, t],
-  );
 }
 
 /** The work of a drop, apart from React: returns the element ids it created (removed again on failure). */

@@ -23,8 +23,8 @@ import type { useWizardFlow } from './useWizardFlow.ts';
 type Flow = ReturnType<typeof useWizardFlow>;
 
 /** Booking pages for a call with the team (SPEC §9: expert call above 200 people, info call otherwise). */
-export const EXPERT_CALL_URL = 'https://stickerbook.app/call/expert';
-export const INFO_CALL_URL = 'https://stickerbook.app/call/info';
+const EXPERT_CALL_URL = 'https://stickerbook.app/call/expert';
+const INFO_CALL_URL = 'https://stickerbook.app/call/info';
 
 export function DataStep({ flow }: { flow: Flow }) {
   const { t } = useTranslation();

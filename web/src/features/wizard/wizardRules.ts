@@ -85,7 +85,7 @@ export function toOrganization(draft: OrganizationDraft): Organization | null {
 }
 
 /** SPEC §9: organizations above 200 people get the expert call, smaller ones the info call. */
-export const LARGE_ORGANIZATION_THRESHOLD = 200;
+const LARGE_ORGANIZATION_THRESHOLD = 200;
 
 export function isLargeOrganization(size: OrganizationSize | ''): boolean {
   if (!size) return false;

@@ -6,7 +6,7 @@ import { sameContent } from '../transform.ts';
 import { shapePaint } from './shapePaint.tsx';
 
 /** SPEC's Circle is an ellipse filling its box. */
-export const CircleContent = memo(function CircleContent({ id, props }: ContentProps) {
+const CircleContent = memo(function CircleContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const { defs, attrs } = shapePaint(useRenderOptions(), id, p);
   return (

@@ -6,7 +6,7 @@ import { sameContent } from '../transform.ts';
 const MARKER_MM = 8;
 
 /** An editor-only marker (a speech bubble at the comment's position); never printed. */
-export const CommentContent = memo(function CommentContent({ props }: ContentProps) {
+const CommentContent = memo(function CommentContent({ props }: ContentProps) {
   const resolved = typeof props.completed === 'boolean' && props.completed ? '#adb5bd' : '#fab005';
   return (
     <g data-comment-marker>

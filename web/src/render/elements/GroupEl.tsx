@@ -5,7 +5,7 @@ import { sameContent } from '../transform.ts';
 import { NodeView } from '../NodeView.tsx';
 
 /** Children are placed relative to the group's origin; the group's frame moves, turns and scales them all. */
-export const GroupContent = memo(function GroupContent({ id }: ContentProps) {
+const GroupContent = memo(function GroupContent({ id }: ContentProps) {
   const childIds = useChildIds(id);
   return (
     <>

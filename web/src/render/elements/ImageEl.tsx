@@ -8,13 +8,13 @@ import { filterSteps } from '../image/filters.ts';
 import { cornerRadius, shapePaint } from './shapePaint.tsx';
 
 /** Stock photos have no image record; the host resolves them through imageUrlFor('pexels:<id>'). */
-export function imageKeyOf(p: ElementProps): string | undefined {
+function imageKeyOf(p: ElementProps): string | undefined {
   if (typeof p.image === 'string' && p.image !== '') return p.image;
   if (typeof p.pexelsId === 'number') return `pexels:${p.pexelsId}`;
   return undefined;
 }
 
-export const ImageContent = memo(function ImageContent({ id, props }: ContentProps) {
+const ImageContent = memo(function ImageContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const options = useRenderOptions();
   const variant = useImageVariant();

@@ -10,7 +10,7 @@ import { sameContent } from '../transform.ts';
  * A line runs across the middle of its box (default 100 x 1, SPEC §9). Its colour is the stroke, else
  * the fill; its thickness the stroke width, else the box height.
  */
-export const LineContent = memo(function LineContent({ id, props }: ContentProps) {
+const LineContent = memo(function LineContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const options = useRenderOptions();
   const resolved = resolvePaint(p.stroke ?? p.fill ?? '#000000', options.colors);

@@ -5,7 +5,7 @@ import { useRenderOptions } from '../RenderContext.tsx';
 import { sameContent } from '../transform.ts';
 import { cornerRadius, shapePaint } from './shapePaint.tsx';
 
-export const RectangleContent = memo(function RectangleContent({ id, props }: ContentProps) {
+const RectangleContent = memo(function RectangleContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const { defs, attrs } = shapePaint(useRenderOptions(), id, p);
   const radius = cornerRadius(p);

@@ -11,7 +11,7 @@ import { useSymbolText } from '../text/useSymbolText.ts';
 const EMPTY: RichText = { blocks: [] };
 
 /** A text's fill is its default colour (palette or colour string); inline COLOR-#hex wins per span. */
-export const TextContent = memo(function TextContent({ id, props }: ContentProps) {
+const TextContent = memo(function TextContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const options = useRenderOptions();
   const symbolValue = useSymbolText(p.symbol, id);

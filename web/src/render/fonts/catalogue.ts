@@ -3,7 +3,7 @@
  * turns each file into a URL of the built app, so fonts never come from a CDN. @fontsource ships
  * WOFF2/WOFF only (no TTF); Pacifico has no 700 (browsers synthesise its bold).
  */
-export type FontCategory = 'serif' | 'sans-serif' | 'cursive' | 'monospace';
+type FontCategory = 'serif' | 'sans-serif' | 'cursive' | 'monospace';
 
 export interface FontFamily {
   family: string;

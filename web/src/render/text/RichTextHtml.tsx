@@ -7,7 +7,7 @@ import { DEFAULT_SIZE_PT, parseSpanStyles, sizeCss, spanCss } from './styles.ts'
  * integer layout metrics (scrollHeight) are precise to 0.1 mm for AUTOSIZE, and Chromium never sees
  * font sizes of a few pixels.
  */
-export const HTML_PX_PER_MM = 10;
+const HTML_PX_PER_MM = 10;
 
 interface RichTextHtmlProps {
   text: RichText;

@@ -18,7 +18,7 @@ export interface SpanStyle {
 
 /** SPEC §9: new text paragraphs are 11 pt. */
 export const DEFAULT_SIZE_PT = 11;
-export const FONT_ROLES = ['title', 'sub_title', 'paragraph'] as const;
+const FONT_ROLES = ['title', 'sub_title', 'paragraph'] as const;
 
 export function parseSpanStyles(styles: readonly string[]): SpanStyle {
   const style: SpanStyle = { bold: false, italic: false, uppercase: false, autosize: false };

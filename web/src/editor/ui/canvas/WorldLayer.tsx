@@ -106,7 +106,7 @@ function CameraGroup({ children }: { children: ReactNode }) {
 }
 
 /** How long a spread out of view stays mounted (hidden) before it is unmounted in idle time. */
-export const KEEP_HIDDEN_SPREAD_MS = 4000;
+const KEEP_HIDDEN_SPREAD_MS = 4000;
 /** Spreads unmounted per idle period, so unmounting never takes a long task. */
 const UNMOUNTED_PER_IDLE = 3;
 

@@ -24,7 +24,7 @@ const NOTE_WIDTH_PX = 260;
 const NOTE_GAP_PX = 8;
 
 /** A comment's rich text as the lines of its note. */
-export function commentPlainText(text: RichText | undefined): string {
+function commentPlainText(text: RichText | undefined): string {
   return (text?.blocks ?? []).map((block) => block.spans.map((span) => span.text).join('')).join('\n');
 }
 

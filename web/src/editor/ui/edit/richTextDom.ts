@@ -113,7 +113,7 @@ function sameStyles(a: readonly string[], b: readonly string[]): boolean {
 }
 
 /** '#abc', '#aabbcc' or 'rgb(r, g, b)' as '#rrggbb'; undefined for anything else. */
-export function toHex(color: string): string | undefined {
+function toHex(color: string): string | undefined {
   const value = color.trim().toLowerCase();
   if (/^#[0-9a-f]{6}$/.test(value)) return value;
   if (/^#[0-9a-f]{3}$/.test(value)) return '#' + [...value.slice(1)].map((c) => c + c).join('');

@@ -169,7 +169,7 @@ function GradientEditor({
 }
 
 /** CSS colour -> '#rrggbb' for inputs; unknown formats fall back to black. */
-export function toHexColor(color: string): string {
+function toHexColor(color: string): string {
   const value = color.trim().toLowerCase();
   if (/^#[0-9a-f]{6}$/.test(value)) return value;
   if (/^#[0-9a-f]{3}$/.test(value)) return '#' + [...value.slice(1)].map((c) => c + c).join('');

@@ -2,7 +2,7 @@
 import { Select, Stack, Switch } from '@mantine/core';
 import { BLEND_MODES, type ElementProps } from '@stickerbook/model';
 import { useTranslation } from 'react-i18next';
-import { LabelledSlider } from './ElementToolbar.tsx';
+import { LabelledSlider } from './ToolbarControls.tsx';
 
 /** Ranges as render/image/filters.ts reads them: -100..100 neutral 0, hue in degrees, tints 0-255. */
 const FILTERS: Array<{ key: string; min: number; max: number }> = [

@@ -33,7 +33,7 @@ import { formatEditedText } from '../edit/TextEditOverlay.tsx';
 import { textEditBridge } from '../edit/textEditBridge.ts';
 import { CANVAS_UI_ATTRIBUTE } from '../useCanvasInput.ts';
 import { ELEMENT_TOOLBAR_ATTRIBUTE } from '../edit/TextEditOverlay.tsx';
-import { Button } from './ElementToolbar.tsx';
+import { Button } from './ToolbarControls.tsx';
 import { FillControl } from './FillControl.tsx';
 import {
   hasStyle,

@@ -10,7 +10,7 @@ import { confirm } from '../../../ui/confirm.tsx';
 import { runChange } from '../editorHooks.ts';
 import { track } from '../../../analytics/index.ts';
 
-export const LAYOUT_DRAG_MIME = 'application/x-stickerbook-layout';
+const LAYOUT_DRAG_MIME = 'application/x-stickerbook-layout';
 
 /** The layout being dragged: drag data can only carry strings, and a layout is too big to serialise per drag. */
 let dragged: Layout | null = null;
@@ -26,7 +26,7 @@ export function isLayoutDrag(dataTransfer: DataTransfer): boolean {
 }
 
 /** Asks before replacing content (SPEC §5 "layout drop on content warns of loss"); true when it may go ahead. */
-export async function confirmReplaceContent(editor: Editor, spreadId: string): Promise<boolean> {
+async function confirmReplaceContent(editor: Editor, spreadId: string): Promise<boolean> {
   if (!spreadHasContent(editor.doc, spreadId)) return true;
   return confirm({
     title: i18n.t('structure.layouts.replaceTitle'),

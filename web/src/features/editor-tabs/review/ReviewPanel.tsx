@@ -20,7 +20,7 @@ import type { TabPanelProps } from '../types.ts';
 import { AlbumSizeLine } from './AlbumSizeLine.tsx';
 
 /** Feedback is a note to the print shop; long enough for a list of fixes. */
-export const FEEDBACK_MAX_LENGTH = 1000;
+const FEEDBACK_MAX_LENGTH = 1000;
 
 type OrderedAlbum = Album & { lastOrderId?: string | null };
 

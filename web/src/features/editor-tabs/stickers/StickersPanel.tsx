@@ -7,7 +7,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { stickerFormPath, stickerFormTarget } from '../../sticker-form/stickerFormRoute.ts';
 import { StickerFormHost } from '../../sticker-form/StickerFormHost.tsx';
 import { useCanEdit, useEditorDoc } from '../editorHooks.ts';
-import { useMobileTabPanel } from '../MobileTabSheet.tsx';
+import { useMobileTabPanel } from '../useMobileTabPanel.ts';
 import type { TabPanelProps } from '../types.ts';
 import { NewSectionForm } from './NewSectionForm.tsx';
 import { SectionHeader } from './SectionHeader.tsx';

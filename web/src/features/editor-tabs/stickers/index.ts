@@ -1,2 +1,2 @@
-export { handleStickerDrop, isStickerDrag, readStickerDragData, STICKER_DRAG_MIME } from './stickerDrop.ts';
+export { handleStickerDrop, isStickerDrag } from './stickerDrop.ts';
 export type { StickerDragData, StickerDropResult } from './stickerDrop.ts';

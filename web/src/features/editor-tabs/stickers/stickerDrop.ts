@@ -17,7 +17,7 @@ import { spreadIdAtPoint, spreadLayout } from '../../../editor/camera/layout.ts'
 import { runChange } from '../editorHooks.ts';
 import { track } from '../../../analytics/index.ts';
 
-export const STICKER_DRAG_MIME = 'application/x-stickerbook-sticker';
+const STICKER_DRAG_MIME = 'application/x-stickerbook-sticker';
 
 export interface StickerDragData {
   stickerId: string;
@@ -29,7 +29,7 @@ export function writeStickerDragData(dataTransfer: DataTransfer, data: StickerDr
 }
 
 /** The sticker of a drag, or null when the drag carries something else. */
-export function readStickerDragData(dataTransfer: DataTransfer): StickerDragData | null {
+function readStickerDragData(dataTransfer: DataTransfer): StickerDragData | null {
   const raw = dataTransfer.getData(STICKER_DRAG_MIME);
   if (!raw) return null;
   try {

@@ -4,12 +4,12 @@
  * restores the exact original.
  */
 import { expect } from 'vitest';
-import type { AlbumDocument } from './document.ts';
-import { createBlankAlbum } from './fixtures.ts';
-import { sequentialIds } from './ids.ts';
-import type { Change } from './operations/shared.ts';
-import { applyPatches, invertPatches } from './patches.ts';
-import { checkInvariants } from './tree.ts';
+import type { AlbumDocument } from '../document.ts';
+import { createBlankAlbum } from '../blank-album.ts';
+import { sequentialIds } from '../ids.ts';
+import type { Change } from '../operations/shared.ts';
+import { applyPatches, invertPatches } from '../patches.ts';
+import { checkInvariants } from '../tree.ts';
 
 /**
  * root

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { createBlankAlbum, fillStickerCellsPatches, makeLargeAlbum } from './fixtures.ts';
-import { unlinkSticker, updateSticker } from './operations/stickers.ts';
-import { applyPatches } from './patches.ts';
-import { isElementType } from './schema.ts';
-import { checkInvariants, sectionOf, sectionsInOrder, spreadsInOrder } from './tree.ts';
+import { createBlankAlbum } from '../blank-album.ts';
+import { fillStickerCellsPatches, makeLargeAlbum } from './fixtures.ts';
+import { unlinkSticker, updateSticker } from '../operations/stickers.ts';
+import { applyPatches } from '../patches.ts';
+import { isElementType } from '../schema.ts';
+import { checkInvariants, sectionOf, sectionsInOrder, spreadsInOrder } from '../tree.ts';
 
 describe('fixtures', () => {
   it('builds the benchmark album of 60 spreads, 600 placed stickers and 400 other elements', () => {

@@ -5,23 +5,10 @@
  * Whether a mutation is valid is not decided here: tests ask the model's full check (`applyUntrustedPatches`).
  */
 import { generateKeyBetween } from 'fractional-indexing';
-import type { AlbumDocument, DocNode } from './document.ts';
-import { isElementType } from './schema.ts';
-import { childrenOf } from './tree.ts';
-
-export type Random = () => number;
-
-/** A deterministic generator (mulberry32), so a failing fuzz run can be replayed from its seed. */
-export function seededRandom(seed: number): Random {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import type { AlbumDocument, DocNode } from '../document.ts';
+import { isElementType } from '../schema.ts';
+import { childrenOf } from '../tree.ts';
+import type { Random } from '../random.ts';
 
 const pick = <T>(random: Random, items: readonly T[]): T => items[Math.floor(random() * items.length)];
 

@@ -1,64 +1,14 @@
 /**
- * Documents for tests, benchmarks and new albums: `createBlankAlbum` (the smallest useful album) and
- * `makeLargeAlbum` (the benchmark album of issue 3: 60 spreads, 600 sticker cells, 400 other elements).
- * Ids are deterministic so benchmark runs are comparable.
+ * Documents for tests and benchmarks: `makeLargeAlbum` (the benchmark album of issue 3: 60 spreads, 600 sticker
+ * cells, 400 other elements) and the patches that fill its cells. Ids are deterministic so benchmark runs are
+ * comparable. A new album (`createBlankAlbum`) is product code and lives in `blank-album.ts`.
  */
-import { generateNKeysBetween } from 'fractional-indexing';
-import type { AlbumDocument, AlbumSettings, DocNode, Sticker } from './document.ts';
-import { DOUBLE_STICKER_CELL_MM, PAGE_WIDTH_MM, STICKER_CELL_MM } from './document.ts';
-import { sequentialIds, type IdFactory } from './ids.ts';
-import { sectionOf } from './tree.ts';
-import { stickerFieldPath, stickerPath, propPath, type Patch } from './patches.ts';
-
-export const DEFAULT_SETTINGS: AlbumSettings = {
-  colors: ['#ffffff', '#000000', '#1d3557', '#e63946', '#f1faee'],
-  fonts: { title: 'Montserrat', sub_title: 'Lato', paragraph: 'Open Sans' },
-  stickerTemplateId: 595,
-  stickerTemplateSettings: { id: 595, blank_enabled: false },
-  customFonts: [],
-};
-
-class DocumentBuilder {
-  readonly nodes: Record<string, DocNode> = {};
-  readonly stickers: Record<string, Sticker> = {};
-  private readonly lastKey = new Map<string, string | null>();
-
-  constructor(
-    readonly newId: IdFactory,
-    readonly rootId: string,
-  ) {
-    this.nodes[rootId] = { id: rootId, type: 'Root', parentId: null, index: 'a0', props: {} };
-  }
-
-  add(type: DocNode['type'], parentId: string, props: Record<string, unknown>): string {
-    const id = this.newId();
-    const [index] = generateNKeysBetween(this.lastKey.get(parentId) ?? null, null, 1);
-    this.lastKey.set(parentId, index);
-    this.nodes[id] = { id, type, parentId, index, props };
-    return id;
-  }
-
-  doc(settings: AlbumSettings): AlbumDocument {
-    return { schemaVersion: 1, rootId: this.rootId, nodes: this.nodes, stickers: this.stickers, settings };
-  }
-}
-
-/** A new album: a static cover section with the cover spread, one content section with one spread, and a static
- * back-cover section with the back spread. */
-export function createBlankAlbum(options: { sectionName?: string; newId?: IdFactory } = {}): AlbumDocument {
-  const builder = new DocumentBuilder(options.newId ?? sequentialIds('n'), 'root');
-  const cover = builder.add('Section', 'root', { name: 'Cover', static: true });
-  builder.add('Spread', cover, {});
-  const content = builder.add('Section', 'root', { name: options.sectionName ?? 'Section 1', static: false });
-  builder.add('Spread', content, {});
-  const back = builder.add('Section', 'root', { name: 'Back', static: true });
-  builder.add('Spread', back, {});
-  return builder.doc(structuredCloneSettings());
-}
-
-function structuredCloneSettings(): AlbumSettings {
-  return JSON.parse(JSON.stringify(DEFAULT_SETTINGS)) as AlbumSettings;
-}
+import { DocumentBuilder, defaultSettings } from '../blank-album.ts';
+import type { AlbumDocument, Sticker } from '../document.ts';
+import { DOUBLE_STICKER_CELL_MM, PAGE_WIDTH_MM, STICKER_CELL_MM } from '../document.ts';
+import { sequentialIds } from '../ids.ts';
+import { sectionOf } from '../tree.ts';
+import { stickerFieldPath, stickerPath, propPath, type Patch } from '../patches.ts';
 
 export interface LargeAlbumOptions {
   spreads?: number;
@@ -216,7 +166,7 @@ export function makeLargeAlbum(options: LargeAlbumOptions = {}): AlbumDocument {
     }
     made++;
   }
-  return builder.doc(structuredCloneSettings());
+  return builder.doc(defaultSettings());
 }
 
 /**
