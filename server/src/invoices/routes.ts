@@ -22,7 +22,7 @@ import {
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-const invoiceDocumentSchema = z.object({
+export const invoiceDocumentSchema = z.object({
   id: z.string(),
   number: z.string(),
   kind: z.enum(['invoice', 'credit_note']),
@@ -38,7 +38,7 @@ const pdfFile = (kind: InvoiceRow['kind']) => `${kind}.pdf`;
 /** Each issued document's own file, so earlier invoices and credit notes stay downloadable after a reissue. */
 const documentFile = (row: InvoiceRow) => `documents/${row.id}/pdf`;
 
-function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner) {
+export function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner) {
   return {
     id: row.id,
     number: row.number,

@@ -12,7 +12,7 @@ export interface MutationPayload {
   mutationId: string;
 }
 
-export type MutationErrorCode =
+type MutationErrorCode =
   | 'INVALID_PAYLOAD'
   | 'INVALID_MUTATION'
   | 'COMMENT_FORBIDDEN'
