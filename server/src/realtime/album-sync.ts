@@ -15,6 +15,7 @@
  *   FOLD_IDLE_MS, every FOLD_EVERY mutations, when the last editor on this instance leaves, and on shutdown.
  *   The cached document is the document at the cached version, so folding needs no read.
  */
+import type { ApiErrorCodeSubset } from '@stickerbook/api';
 import { applyMutation, type AlbumDocument, type MutationActor, type Patch } from '@stickerbook/model';
 import type { Principal } from '../auth/access-tokens.ts';
 import { isAdmin } from '../auth/access-tokens.ts';
@@ -30,13 +31,14 @@ export interface MutationPayload {
   mutationId: string;
 }
 
-export type MutationErrorCode =
+export type MutationErrorCode = ApiErrorCodeSubset<
   | 'INVALID_PAYLOAD'
   | 'INVALID_MUTATION'
   | 'COMMENT_FORBIDDEN'
   | 'ALBUM_LOCKED'
   | 'ACCESS_LOST'
-  | 'SAVE_FAILED';
+  | 'SAVE_FAILED'
+>;
 
 export type SubmitResult =
   | { ok: true; version: number; duplicate: boolean; patches: Patch[] }
