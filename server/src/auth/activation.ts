@@ -6,7 +6,7 @@
  */
 import type { AppContext } from '../context.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
+import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 interface ActivationText {
@@ -80,5 +80,5 @@ export async function sendActivationMail(
     language: user.locale,
     url: activationUrl(ctx.config.publicUrl, token),
   });
-  await jobSender(ctx.database).send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
+  await queueMail(jobSender(ctx.database), mail);
 }

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { mailSender } from '../invitations/mail.ts';
+import { mailSender } from '../jobs/mail.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { createStorage } from '../storage/index.ts';

@@ -9,7 +9,7 @@ import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
 import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
+import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 export const STICKER_UPLOAD_MAIL_QUEUE = 'sticker-upload-mail';
@@ -121,7 +121,7 @@ export async function runStickerUploadMailJob(
     reviewUrl: `${deps.publicUrl}/album/${encodeURIComponent(album.id)}/stickerlink`,
   });
   try {
-    await deps.boss.send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
+    await queueMail(deps.boss, mail);
   } catch (error) {
     // Not mailed after all: the uploads wait for the retry.
     await db

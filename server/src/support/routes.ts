@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { preferredLanguage } from '../http/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../jobs/mail.ts';
+import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { mailLanguageOf, supportMail, type SenderKind } from './mail.ts';
@@ -97,8 +97,8 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
       try {
         for (const admin of recipients) {
-          await jobs.send(
-            MAIL_QUEUE,
+          await queueMail(
+            jobs,
             supportMail({
               to: admin.email,
               adminLanguage: mailLanguageOf(admin.locale),
@@ -111,7 +111,6 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
               message: body.message,
               publicUrl: app.ctx.config.publicUrl,
             }),
-            MAIL_SEND_OPTIONS,
           );
         }
       } catch (error) {

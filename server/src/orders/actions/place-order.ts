@@ -21,7 +21,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../auth/access-tokens.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../../jobs/mail.ts';
+import { prepareMailQueue, queueMail } from '../../jobs/mail.ts';
 import { albumFreshness } from '../../repositories/albums.ts';
 import { orderConfirmationMail } from '../mail.ts';
 import type { Language } from '../../http/languages.ts';
@@ -278,7 +278,7 @@ export async function placeOrder(
   };
   const lineItems = lineItemsOf(quote, priceList);
   // pg-boss started and the mail queue made before the transaction: inside it only the job's row is written.
-  await ctx.jobs.ready(MAIL_QUEUE);
+  await prepareMailQueue(ctx.jobs);
   try {
     const placed = await placeOrderRows(
       ctx.db,
@@ -301,7 +301,7 @@ export async function placeOrder(
           language: languageOf(album.language),
           publicUrl: ctx.publicUrl,
         });
-        await ctx.jobs.send(MAIL_QUEUE, mail, { ...MAIL_SEND_OPTIONS, db: { executeSql: execute } });
+        await queueMail(ctx.jobs, mail, { inTransaction: execute });
       },
     );
     return { created: true, order: { ...order, number: placed.number } };
