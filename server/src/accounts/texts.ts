@@ -1,5 +1,5 @@
 /** The account mails (issue 24), in the account's language, as auth/activation.ts writes its own. */
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { escapeHtml, type MailJob } from '../jobs/mail.ts';
 
 interface ExportReadyText {

@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { images } from '../db/schema.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 
 export const preflightEntrySchema = z.object({
   code: z.enum(PREFLIGHT_CODES),

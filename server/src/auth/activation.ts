@@ -5,7 +5,7 @@
  * The mail goes out through the mail job like every other mail, in the account's language.
  */
 import type { AppContext } from '../context.ts';
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 

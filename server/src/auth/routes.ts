@@ -7,7 +7,7 @@ import { revokeRefreshToken, rotateRefreshToken } from './refresh-tokens.ts';
 import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, insertUser } from '../repositories/users.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { preferredLanguage } from '../i18n/languages.ts';
 import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
 
 const credentialsSchema = z.strictObject({

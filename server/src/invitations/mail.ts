@@ -3,7 +3,7 @@
  * language drives its automatic texts and mails, with the accept link /invitations/{token}/accept. It goes out
  * through the mail job (jobs/mail.ts) like every other mail of the product.
  */
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface InvitationText {

@@ -1,5 +1,5 @@
 import type { Invoice } from '@e-invoice-eu/core';
-import { minorToDecimal, type DocumentLanguage } from '../pdf/format.ts';
+import { minorToDecimal, type DocumentLanguage } from '../i18n/format.ts';
 import {
   checkInvoiceData,
   type CheckedInvoice,

@@ -2,7 +2,7 @@ import { TAX_TREATMENTS, vatOf, type TaxTreatment } from '@stickerbook/model';
 import { z } from 'zod';
 import type { SellerConfig } from '../config/index.ts';
 import { AppError } from '../http/errors.ts';
-import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../pdf/format.ts';
+import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../i18n/format.ts';
 
 /**
  * What an invoice or credit note says, as plain data: the caller (the orders feature) maps its rows to this

@@ -1,4 +1,4 @@
-import type { DocumentLanguage } from '../pdf/format.ts';
+import type { DocumentLanguage } from '../i18n/format.ts';
 
 /**
  * The words on the readable invoice page, in the customer's language. The German terms are the ones German

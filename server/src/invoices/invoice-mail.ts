@@ -8,7 +8,7 @@
  */
 import type { SellerConfig } from '../config/index.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
-import { formatDate, formatMoney, type DocumentLanguage } from '../pdf/format.ts';
+import { formatDate, formatMoney, type DocumentLanguage } from '../i18n/format.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 
 interface InvoiceMailTexts {

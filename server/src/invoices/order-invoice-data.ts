@@ -2,7 +2,7 @@ import { estimatedDeliveryDate } from '@stickerbook/model';
 import type { SellerConfig } from '../config/index.ts';
 import type { AddressRow, LineItemRow, OrderRow } from '../orders/repository.ts';
 import { translated } from '../orders/texts.ts';
-import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../pdf/format.ts';
+import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../i18n/format.ts';
 import type { InvoiceAllowance, InvoiceData, InvoiceDelivery, InvoiceLine } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 import { orderName } from '../orders/view.ts';

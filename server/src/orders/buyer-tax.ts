@@ -13,7 +13,7 @@ import {
   type VatIdError,
 } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { loadPriceList } from './price-tables.ts';
 import type { OrderRow } from './repository.ts';
 import { rulesFailed, type FieldError } from './service.ts';

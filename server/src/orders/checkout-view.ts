@@ -10,7 +10,7 @@ import {
 } from '@stickerbook/model';
 import { z } from 'zod';
 import { preflightEntrySchema, type PreflightEntryView } from '../albums/preflight-view.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { LoadedPriceList } from './price-tables.ts';
 import { formatMoney, translated, voucherMessage } from './texts.ts';
 import { lineItemSchema } from './view.ts';

@@ -7,7 +7,7 @@ import {
   formatDate,
   formatQuantity,
   type DocumentLanguage,
-} from '../pdf/format.ts';
+} from '../i18n/format.ts';
 
 /**
  * The delivery note that goes into the parcel (SPEC §2 order detail "download delivery note"): who sends, where

@@ -12,7 +12,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { invoices } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 
 const MESSAGES: Record<Language, (number: string) => string> = {
   de: (number) =>

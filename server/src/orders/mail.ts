@@ -5,7 +5,7 @@
  */
 import type { Currency } from '@stickerbook/model';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { formatDay, formatMoney, translated } from './texts.ts';
 import type { AddressRow, LineItemRow, OrderRow } from './repository.ts';
 import { orderName } from './view.ts';

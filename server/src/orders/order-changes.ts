@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { formatMoney } from './texts.ts';
 import type { Currency } from '@stickerbook/model';
 

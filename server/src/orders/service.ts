@@ -22,7 +22,7 @@ import type { AlbumChecksCache } from '../albums/checks-cache.ts';
 import { loadAlbumChecks, preflightView, type AlbumChecks } from '../albums/preflight-view.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../repositories/albums.ts';
 import type { JobSender } from '../jobs/sender.ts';
 import { toCheckoutView, type CheckoutView } from './checkout-view.ts';

@@ -12,7 +12,7 @@ import {
   type VoucherStatus,
 } from '@stickerbook/model';
 import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
+import { LANGUAGES, preferredLanguage, type Language } from '../i18n/languages.ts';
 
 export function requestLanguage(request: FastifyRequest): Language {
   return preferredLanguage(request.headers['accept-language']) ?? 'en';

@@ -3,7 +3,7 @@
  * album's language, like every mail about an album, HTML and text, with the update, its message and the
  * tracking link when the update carries a tracking code.
  */
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { signalTitle } from './texts.ts';
 

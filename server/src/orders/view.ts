@@ -9,7 +9,7 @@ import {
   type Currency,
 } from '@stickerbook/model';
 import { z } from 'zod';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { OrderDocumentRow, OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { DELIVERY_NOTE_FILE, orderDocumentPath } from '../invoices/document-links.ts';
 import { trackingCode, trackingUrl } from './tracking.ts';

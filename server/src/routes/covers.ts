@@ -9,7 +9,7 @@ import { imageSchema, imageView } from '../images/view.ts';
 import { findAlbumFor } from '../repositories/albums.ts';
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { preferredLanguage } from '../i18n/languages.ts';
 import { errorResponses } from './schemas.ts';
 
 const coverSchema = z.object({

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 

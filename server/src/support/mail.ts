@@ -4,7 +4,7 @@
  * were on with a link to it, the page and the browser, then the message itself. The album id is only the text the
  * sender's page sent: nothing of the album is looked up, so a foreign id shows nothing about that album.
  */
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import { LANGUAGES, type Language } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface SupportMailText {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { preferredLanguage } from '../i18n/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
 import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';

@@ -16,7 +16,7 @@ import { orderUpdates } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
 import type { MailJob } from '../../jobs/mail.ts';
 import { loadOrderParts, type OrderRow } from '../repository.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { languageOf, signalOutOfOrderReason } from '../texts.ts';
 import { trackingUrl } from '../tracking.ts';
 import { orderUpdateMail } from '../update-mail.ts';

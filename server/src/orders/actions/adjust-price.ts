@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { assertNotInvoiced } from '../invoice-freeze.ts';
 import type { OrderChange } from '../order-changes.ts';
 import { applyOrderTotals } from '../order-totals.ts';

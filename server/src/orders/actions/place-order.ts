@@ -24,7 +24,7 @@ import { AppError, notFound } from '../../http/errors.ts';
 import { prepareMailQueue, queueMail } from '../../jobs/mail.ts';
 import { albumFreshness } from '../../repositories/albums.ts';
 import { orderConfirmationMail } from '../mail.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { priceListFromTables, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';
 import {
   findOrder,
