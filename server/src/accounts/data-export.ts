@@ -22,7 +22,7 @@ import { albumMembers, albums, blobs, dataExports, images, invoices, users } fro
 import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 import { listOrdersOfUser, loadOrderParts } from '../orders/repository.ts';
-import { languageOf } from '../orders/texts.ts';
+import { languageOf } from '../i18n/languages.ts';
 import { orderName, toOrderView } from '../orders/view.ts';
 import { currentAlbumDocument } from '../repositories/albums.ts';
 import { listOrganizations } from '../repositories/organizations.ts';

@@ -5,7 +5,7 @@
  * The mail goes out through the mail job like every other mail, in the account's language.
  */
 import type { AppContext } from '../context.ts';
-import { LANGUAGES, type Language } from '../i18n/languages.ts';
+import { languageOf, type Language } from '../i18n/languages.ts';
 import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
@@ -54,8 +54,7 @@ export function activationUrl(publicUrl: string, token: string): string {
 }
 
 export function activationMail(input: { to: string; language: string | null; url: string }): MailJob {
-  const code = input.language?.slice(0, 2) ?? '';
-  const t = TEXTS[(LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en'];
+  const t = TEXTS[languageOf(input.language)];
   const url = escapeHtml(input.url);
   return {
     to: input.to,

@@ -3,7 +3,7 @@
  * language drives its automatic texts and mails, with the accept link /invitations/{token}/accept. It goes out
  * through the mail job (jobs/mail.ts) like every other mail of the product.
  */
-import { LANGUAGES, type Language } from '../i18n/languages.ts';
+import { languageOf, type Language } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface InvitationText {
@@ -48,11 +48,6 @@ const TEXTS: Record<Language, InvitationText> = {
     signup: 'Nie masz jeszcze konta? Po otwarciu linku możesz zarejestrować się za darmo.',
   },
 };
-
-function languageOf(value: string | null | undefined): Language {
-  const code = value?.slice(0, 2).toLowerCase() ?? '';
-  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
-}
 
 export function acceptUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/invitations/${encodeURIComponent(token)}/accept`;

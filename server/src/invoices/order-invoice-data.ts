@@ -1,15 +1,16 @@
 import { estimatedDeliveryDate } from '@stickerbook/model';
 import type { SellerConfig } from '../config/index.ts';
 import type { AddressRow, LineItemRow, OrderRow } from '../orders/repository.ts';
-import { translated } from '../orders/texts.ts';
-import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../i18n/format.ts';
+import { translated } from '../i18n/languages.ts';
+import type { DocumentLanguage } from '../i18n/format.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import type { InvoiceAllowance, InvoiceData, InvoiceDelivery, InvoiceLine } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 import { orderName } from '../orders/view.ts';
 
 /** The document language of an order: its album language when the documents speak it, else German. */
 export function documentLanguage(order: OrderRow): DocumentLanguage {
-  return (DOCUMENT_LANGUAGES as readonly string[]).includes(order.language)
+  return (LANGUAGES as readonly string[]).includes(order.language)
     ? (order.language as DocumentLanguage)
     : 'de';
 }

@@ -26,7 +26,8 @@ import { removeLineItem } from './actions/remove-line-item.ts';
 import { adminOnly, requireAdmin } from './admin-access.ts';
 import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { requestLanguage, STAFF_SIGNALS } from './texts.ts';
+import { STAFF_SIGNALS } from './texts.ts';
+import { requestLanguage } from '../i18n/languages.ts';
 import { orderSchema, toOrderView } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -16,7 +16,7 @@ import {
 import { documentLanguage } from '../invoices/order-invoice-data.ts';
 import { createStorage } from '../storage/index.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { requestLanguage, translated } from './texts.ts';
+import { requestLanguage, translated } from '../i18n/languages.ts';
 import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { requireAdmin } from './admin-access.ts';

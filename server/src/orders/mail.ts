@@ -6,7 +6,8 @@
 import type { Currency } from '@stickerbook/model';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 import type { Language } from '../i18n/languages.ts';
-import { formatDay, formatMoney, translated } from './texts.ts';
+import { translated } from '../i18n/languages.ts';
+import { formatDay, formatMoney } from '../i18n/format.ts';
 import type { AddressRow, LineItemRow, OrderRow } from './repository.ts';
 import { orderName } from './view.ts';
 import { INVOICE_LABELS } from '../invoices/invoice-labels.ts';

@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
 import type { Language } from '../i18n/languages.ts';
-import { formatMoney } from './texts.ts';
+import { formatMoney } from '../i18n/format.ts';
 import type { Currency } from '@stickerbook/model';
 
 export const ORDER_CHANGED = 'order_changed';

@@ -8,7 +8,7 @@ import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
-import { LANGUAGES, type Language } from '../i18n/languages.ts';
+import { knownLanguage, type Language } from '../i18n/languages.ts';
 import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
@@ -115,7 +115,7 @@ export async function runStickerUploadMailJob(
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const mail = stickerUploadMail({
     to: owner.email,
-    language: languageOf(owner.locale) ?? languageOf(album.language) ?? 'en',
+    language: knownLanguage(owner.locale) ?? knownLanguage(album.language) ?? 'en',
     albumTitle: album.title,
     names: claimed.map((upload) => `${upload.name} ${upload.lastName}`.trim()),
     reviewUrl: `${deps.publicUrl}/album/${encodeURIComponent(album.id)}/stickerlink`,
@@ -136,11 +136,6 @@ export async function runStickerUploadMailJob(
     throw error;
   }
   return mail;
-}
-
-function languageOf(value: string | null | undefined): Language | undefined {
-  const code = value?.slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : undefined;
 }
 
 interface MailText {

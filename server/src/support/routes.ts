@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
-import { preferredLanguage } from '../i18n/languages.ts';
+import { languageOf, preferredLanguage } from '../i18n/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
 import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 import { errorResponses } from '../routes/schemas.ts';
-import { mailLanguageOf, supportMail, type SenderKind } from './mail.ts';
+import { supportMail, type SenderKind } from './mail.ts';
 
 /** Limits of one message; the web's form checks the same ones before sending. */
 export const SUPPORT_MESSAGE_LIMITS = {
@@ -101,7 +101,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
             jobs,
             supportMail({
               to: admin.email,
-              adminLanguage: mailLanguageOf(admin.locale),
+              adminLanguage: languageOf(admin.locale),
               email,
               sender,
               albumId: body.album_id ?? null,

@@ -18,7 +18,7 @@ import { assertNotInvoiced } from '../invoice-freeze.ts';
 import type { OrderChange } from '../order-changes.ts';
 import { applyOrderTotals } from '../order-totals.ts';
 import type { OrderRow } from '../repository.ts';
-import { formatMoney } from '../texts.ts';
+import { formatMoney } from '../../i18n/format.ts';
 
 export interface PriceTarget {
   amount?: number;

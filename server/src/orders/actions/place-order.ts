@@ -46,7 +46,9 @@ import {
   voucherRateKeys,
   type OrdersContext,
 } from '../service.ts';
-import { languageOf, voucherMessage, formatMoney } from '../texts.ts';
+import { voucherMessage } from '../texts.ts';
+import { languageOf } from '../../i18n/languages.ts';
+import { formatMoney } from '../../i18n/format.ts';
 
 export interface OrderForm {
   album_id: string;
