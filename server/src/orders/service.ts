@@ -2,6 +2,7 @@
  * Checkout and order rules that are not HTTP: which album, which price list, the live quote with its voucher, and
  * the field errors as the API answers them. The routes and the actions (actions/*.ts) call these.
  */
+import type { ApiErrorCode } from '@stickerbook/api';
 import {
   albumCountRange,
   checkLeitwegId,
@@ -50,9 +51,10 @@ export interface OrdersContext {
   stripeInvoices: boolean;
 }
 
+/** A field's failed rule in a 422 answer's details: the code is one of the API's list, the message its text. */
 export interface FieldError {
   field: string;
-  code: string;
+  code: ApiErrorCode;
   message: string;
 }
 
