@@ -1,9 +1,9 @@
-import type {
-  CheckoutFieldError,
-  ImageUploadErrorCode,
-  ModelErrorCode,
-  PreflightCode,
-  QuoteErrorCode,
+import {
+  PREFLIGHT_CODES,
+  type CheckoutFieldError,
+  type ImageUploadErrorCode,
+  type ModelErrorCode,
+  type QuoteErrorCode,
 } from '@stickerbook/model';
 
 /**
@@ -12,8 +12,10 @@ import type {
  * web/src/i18n/locales, kept complete by web/src/i18n/errorCodes.test.ts). The server's `AppError` takes only
  * these, so a typo or a new code that is not listed here is a type error.
  *
- * Codes that the album model's rules own are typed in packages/model; their lists below are checked against
- * those types in both directions (`exactly`), so a new model code fails the type check until it is listed.
+ * Codes that the album model's rules own are typed in packages/model. The preflight codes come as the model's
+ * own list (`PREFLIGHT_CODES`, ALBUM_HAS_ERRORS details); the others have no list there, so theirs below are
+ * checked against the model's types in both directions (`exactly`): a new model code fails the type check until
+ * it is listed here.
  */
 
 /** The list `codes`, when it names every member of `Code` and nothing else; otherwise a type error naming the gap. */
@@ -185,15 +187,6 @@ const MODEL_CODES = exactly<ModelErrorCode>()([
   'SECTION_POSITION_INVALID',
   'PATCH_INVALID',
   'PATH_NOT_FOUND',
-]);
-
-/** packages/model rules/preflight.ts: what an album must fix before ordering (`ALBUM_HAS_ERRORS` details). */
-const PREFLIGHT_CODES = exactly<PreflightCode>()([
-  'EMPTY_STICKER_CELL',
-  'STICKER_WITHOUT_NAME',
-  'IMAGE_RESOLUTION_TOO_LOW',
-  'EMPTY_SECTION',
-  'SPREADS_MISSING_FOR_BINDING',
 ]);
 
 /** packages/model image-files.ts: one code per failed upload rule. */
