@@ -5,7 +5,7 @@
  * The mail goes out through the mail job like every other mail, in the account's language.
  */
 import type { AppContext } from '../context.ts';
-import { languageOf, type Language } from '../i18n/languages.ts';
+import { languageOf, type Translations } from '../i18n/languages.ts';
 import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
@@ -16,7 +16,7 @@ interface ActivationText {
   ignore: string;
 }
 
-const TEXTS: Record<Language, ActivationText> = {
+const TEXTS: Translations<ActivationText> = {
   de: {
     subject: 'Bitte bestätige deine E-Mail-Adresse für Stickerbook',
     intro: 'Willkommen bei Stickerbook! Bitte bestätige, dass diese E-Mail-Adresse dir gehört.',

@@ -3,7 +3,7 @@
  * language drives its automatic texts and mails, with the accept link /invitations/{token}/accept. It goes out
  * through the mail job (jobs/mail.ts) like every other mail of the product.
  */
-import { languageOf, type Language } from '../i18n/languages.ts';
+import { languageOf, type Translations } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface InvitationText {
@@ -13,7 +13,7 @@ interface InvitationText {
   signup: string;
 }
 
-const TEXTS: Record<Language, InvitationText> = {
+const TEXTS: Translations<InvitationText> = {
   en: {
     subject: (inviter, title) => `${inviter} invited you to the album “${title}”`,
     intro: (inviter, title) => `${inviter} invited you to design the sticker album “${title}” together.`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { A4Document, CONTENT_WIDTH_MM } from '../pdf/a4-document.ts';
 import { countryName, formatDate, formatQuantity, type DocumentLanguage } from '../i18n/format.ts';
-import { LANGUAGES } from '../i18n/languages.ts';
+import { LANGUAGES, type Translations } from '../i18n/languages.ts';
 
 /**
  * The delivery note that goes into the parcel (SPEC §2 order detail "download delivery note"): who sends, where
@@ -78,7 +78,7 @@ interface DeliveryNoteLabels {
   totalPieces: string;
 }
 
-const LABELS: Record<DocumentLanguage, DeliveryNoteLabels> = {
+const LABELS: Translations<DeliveryNoteLabels> = {
   de: {
     title: 'Lieferschein',
     order: 'Bestellung',

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
-import type { Language } from '../i18n/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 import { formatMoney } from '../i18n/format.ts';
 import type { Currency } from '@stickerbook/model';
 
@@ -104,7 +104,7 @@ export function changesOf(metadata: Record<string, unknown>): OrderChange[] {
   return Array.isArray(metadata.changes) ? (metadata.changes as OrderChange[]) : [];
 }
 
-const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
+const FIELD_LABELS: Translations<Record<ChangeField, string>> = {
   de: {
     no_albums: 'Alben',
     line_quantity: 'Menge',
@@ -247,7 +247,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
   },
 };
 
-const TREATMENTS: Record<Language, Record<string, string>> = {
+const TREATMENTS: Translations<Record<string, string>> = {
   de: { standard: 'Regelbesteuerung', reverse_charge: 'Reverse Charge', export: 'Ausfuhr' },
   en: { standard: 'Standard VAT', reverse_charge: 'Reverse charge', export: 'Export' },
   fr: { standard: 'TVA normale', reverse_charge: 'Autoliquidation', export: 'Exportation' },

@@ -11,11 +11,11 @@ import {
   type QuoteErrorCode,
   type VoucherStatus,
 } from '@stickerbook/model';
-import type { Language } from '../i18n/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 
 type FieldCode = CheckoutFieldError | QuoteErrorCode;
 
-const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
+const FIELD_MESSAGES: Translations<Record<FieldCode, string>> = {
   de: {
     FIELD_REQUIRED: 'Dieses Feld muss ausgefüllt werden.',
     FIELD_TOO_LONG: 'Dieser Text ist zu lang (höchstens 100 Zeichen).',
@@ -241,7 +241,7 @@ export const STAFF_SIGNALS = [
   'shipment_created',
 ] as const;
 
-const SIGNAL_TITLES: Record<Language, Record<string, string>> = {
+const SIGNAL_TITLES: Translations<Record<string, string>> = {
   de: {
     order_placed: 'Bestellung eingegangen',
     line_items_changed: 'Positionen geändert',
@@ -367,7 +367,7 @@ export function signalTitle(signal: string, language: Language): string {
  * The customer's milestones (issue 22 item 6), as the customer reads them: a step the shop takes internally reads
  * as the milestone it reaches ("Bestellung angenommen" is "In Prüfung" for the customer).
  */
-const MILESTONE_TITLES: Record<Language, Record<CustomerMilestone, string>> = {
+const MILESTONE_TITLES: Translations<Record<CustomerMilestone, string>> = {
   de: {
     received: 'Bestellung eingegangen',
     in_review: 'In Prüfung',
@@ -421,7 +421,7 @@ export function customerSignalTitle(signal: string, language: Language): string 
 /** The carrier our parcels go with (tracking.ts links DHL's tracking page). */
 const CARRIER = 'DHL';
 
-const SHIPPED_WITH: Record<Language, (carrier: string) => string> = {
+const SHIPPED_WITH: Translations<(carrier: string) => string> = {
   de: (carrier) => `Versendet mit ${carrier}`,
   en: (carrier) => `Shipped with ${carrier}`,
   fr: (carrier) => `Expédiée avec ${carrier}`,

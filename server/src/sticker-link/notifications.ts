@@ -8,7 +8,7 @@ import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
-import { knownLanguage, type Language } from '../i18n/languages.ts';
+import { knownLanguage, type Language, type Translations } from '../i18n/languages.ts';
 import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
@@ -155,7 +155,7 @@ const polish = (count: number, one: string, few: string, many: string) =>
       ? few
       : many;
 
-const TEXTS: Record<Language, MailText> = {
+const TEXTS: Translations<MailText> = {
   en: {
     subject: (n, title) => `${n} new sticker ${plural(n, 'photo', 'photos')} for “${title}”`,
     intro: (n, title) =>
