@@ -18,6 +18,8 @@ const SERVER_FLOORS = [
   'realtime/',
   'providers/',
   'auth/',
+  // The languages once, and the one exact money, date and number format (mails, labels, documents).
+  'i18n/',
   // A4 document layout for the invoice and the delivery note.
   'pdf/',
   // The album document (snapshot + mutation log) that nearly every feature reads (DESIGN.md "The album document").

@@ -19,10 +19,10 @@ import type PgBoss from 'pg-boss';
 import type { Config } from '../config/index.ts';
 import type { Database, Db } from '../db/database.ts';
 import { albumMembers, albums, blobs, dataExports, images, invoices, users } from '../db/schema.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../jobs/mail.ts';
+import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 import { listOrdersOfUser, loadOrderParts } from '../orders/repository.ts';
-import { languageOf } from '../orders/texts.ts';
+import { languageOf } from '../i18n/languages.ts';
 import { orderName, toOrderView } from '../orders/view.ts';
 import { currentAlbumDocument } from '../album-store/albums.ts';
 import { listOrganizations } from '../users/organizations.ts';
@@ -258,18 +258,14 @@ async function runDataExportJob(deps: DataExportDeps, job: DataExportJob): Promi
   if (row.requestedBy !== row.userId) return; // an admin's export: the admin downloads it
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user) return;
-  await jobSender(deps.database).send(
-    MAIL_QUEUE,
-    {
-      ...exportReadyMail({
-        to: user.email,
-        language: user.locale,
-        profileUrl: `${deps.config.publicUrl}/profile`,
-      }),
-      dedupeKey: `data-export:${row.id}`,
-    },
-    MAIL_SEND_OPTIONS,
-  );
+  await queueMail(jobSender(deps.database), {
+    ...exportReadyMail({
+      to: user.email,
+      language: user.locale,
+      profileUrl: `${deps.config.publicUrl}/profile`,
+    }),
+    dedupeKey: `data-export:${row.id}`,
+  });
 }
 
 async function failDataExport(db: Db, exportId: string, error: unknown): Promise<void> {

@@ -1,5 +1,5 @@
 /** The account mails (issue 24), in the account's language, as auth/activation.ts writes its own. */
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import { languageOf, type Translations } from '../i18n/languages.ts';
 import { escapeHtml, type MailJob } from '../jobs/mail.ts';
 
 interface ExportReadyText {
@@ -9,7 +9,7 @@ interface ExportReadyText {
   keep: string;
 }
 
-const EXPORT_READY: Record<Language, ExportReadyText> = {
+const EXPORT_READY: Translations<ExportReadyText> = {
   de: {
     subject: 'Deine Daten bei Stickerbook stehen zum Download bereit',
     body: 'Die Zusammenstellung deiner Daten (Konto, Alben mit Bildern, Bestellungen und Rechnungen) ist fertig.',
@@ -43,8 +43,7 @@ const EXPORT_READY: Record<Language, ExportReadyText> = {
 };
 
 export function exportReadyMail(input: { to: string; language: string | null; profileUrl: string }): MailJob {
-  const code = input.language?.slice(0, 2) ?? '';
-  const t = EXPORT_READY[(LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en'];
+  const t = EXPORT_READY[languageOf(input.language)];
   const url = escapeHtml(input.profileUrl);
   return {
     to: input.to,

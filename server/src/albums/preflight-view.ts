@@ -17,7 +17,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { images } from '../db/schema.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 
 export const preflightEntrySchema = z.object({
   code: z.enum(PREFLIGHT_CODES),
@@ -39,7 +39,7 @@ export const albumStatisticsSchema = z.object({
 /** A message is a text, or a text of the entry's count. */
 type Message = string | ((count: number) => string);
 
-const MESSAGES: Record<Language, Record<PreflightCode, Message>> = {
+const MESSAGES: Translations<Record<PreflightCode, Message>> = {
   de: {
     EMPTY_STICKER_CELL: 'Ein Stickerfeld ist noch leer.',
     STICKER_WITHOUT_NAME: 'Name muss ausgefüllt werden',

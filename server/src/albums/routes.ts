@@ -15,7 +15,7 @@ import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.
 import { creditAlbum } from '../affiliates/repository.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
-import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
+import { LANGUAGES, preferredLanguage, type Language } from '../i18n/languages.ts';
 import { broadcastAlbumLock, saveServerChange } from '../realtime/index.ts';
 import {
   deleteAlbum,

@@ -5,8 +5,8 @@
  * The mail goes out through the mail job like every other mail, in the account's language.
  */
 import type { AppContext } from '../context.ts';
-import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
+import { languageOf, type Translations } from '../i18n/languages.ts';
+import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 interface ActivationText {
@@ -16,7 +16,7 @@ interface ActivationText {
   ignore: string;
 }
 
-const TEXTS: Record<Language, ActivationText> = {
+const TEXTS: Translations<ActivationText> = {
   de: {
     subject: 'Bitte bestätige deine E-Mail-Adresse für Stickerbook',
     intro: 'Willkommen bei Stickerbook! Bitte bestätige, dass diese E-Mail-Adresse dir gehört.',
@@ -54,8 +54,7 @@ function activationUrl(publicUrl: string, token: string): string {
 }
 
 function activationMail(input: { to: string; language: string | null; url: string }): MailJob {
-  const code = input.language?.slice(0, 2) ?? '';
-  const t = TEXTS[(LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en'];
+  const t = TEXTS[languageOf(input.language)];
   const url = escapeHtml(input.url);
   return {
     to: input.to,
@@ -80,5 +79,5 @@ export async function sendActivationMail(
     language: user.locale,
     url: activationUrl(ctx.config.publicUrl, token),
   });
-  await jobSender(ctx.database).send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
+  await queueMail(jobSender(ctx.database), mail);
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { preferredLanguage } from '../i18n/languages.ts';
 import { blueprintTexts } from './texts.ts';
 import { findBlueprint, listBlueprints, type BlueprintRow } from './repository.ts';
 import { errorResponses } from '../routes/schemas.ts';

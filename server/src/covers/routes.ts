@@ -9,7 +9,7 @@ import { imageSchema, imageView } from '../images/view.ts';
 import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { preferredLanguage } from '../i18n/languages.ts';
 import { errorResponses } from '../routes/schemas.ts';
 
 const coverSchema = z.object({

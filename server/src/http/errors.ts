@@ -1,15 +1,17 @@
+import type { ApiErrorCode } from '@stickerbook/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 /**
- * An error the API means to return: status, a stable code the web maps to translated text, a message for
- * developers, optional details. Anything else that is thrown becomes 500 INTERNAL_ERROR without its stack.
+ * An error the API means to return: status, a code from the one list (packages/api errors.ts) that the web maps
+ * to translated text, a message for developers, optional details. Anything else that is thrown becomes 500
+ * INTERNAL_ERROR without its stack.
  */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: unknown,
   ) {
@@ -20,7 +22,7 @@ export class AppError extends Error {
 export const notFound = (what = 'Resource') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'UNAUTHORIZED', message);
-export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
 
 export const errorEnvelopeSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
@@ -33,7 +35,7 @@ interface FieldProblem {
 }
 
 /** Fastify's own error codes that are the client's fault, with the code we expose instead. */
-const FASTIFY_CODES: Record<string, string> = {
+const FASTIFY_CODES: Record<string, ApiErrorCode> = {
   FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
   FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -41,7 +43,7 @@ const FASTIFY_CODES: Record<string, string> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'BAD_REQUEST',
 };
 
-const STATUS_CODES: Record<number, string> = {
+const STATUS_CODES: Record<number, ApiErrorCode> = {
   400: 'BAD_REQUEST',
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',

@@ -3,10 +3,8 @@
  * language drives its automatic texts and mails, with the accept link /invitations/{token}/accept. It goes out
  * through the mail job (jobs/mail.ts) like every other mail of the product.
  */
-import type { Database } from '../db/database.ts';
-import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
-import { jobSender } from '../jobs/sender.ts';
+import { languageOf, type Translations } from '../i18n/languages.ts';
+import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface InvitationText {
   subject(inviter: string, title: string): string;
@@ -15,7 +13,7 @@ interface InvitationText {
   signup: string;
 }
 
-const TEXTS: Record<Language, InvitationText> = {
+const TEXTS: Translations<InvitationText> = {
   en: {
     subject: (inviter, title) => `${inviter} invited you to the album “${title}”`,
     intro: (inviter, title) => `${inviter} invited you to design the sticker album “${title}” together.`,
@@ -51,11 +49,6 @@ const TEXTS: Record<Language, InvitationText> = {
   },
 };
 
-function languageOf(value: string | null | undefined): Language {
-  const code = value?.slice(0, 2).toLowerCase() ?? '';
-  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
-}
-
 export function acceptUrl(publicUrl: string, token: string): string {
   return `${publicUrl}/invitations/${encodeURIComponent(token)}/accept`;
 }
@@ -78,13 +71,4 @@ export function invitationMail(input: {
     `<p style="color:#777;font-size:12px">${escapeHtml(t.signup)}</p>`,
   ].join('\n');
   return { to: input.to, subject: t.subject(input.inviterEmail, input.albumTitle), text, html };
-}
-
-/** Queues mails from the API process (jobs/sender.ts); the workers of startJobQueue send them. */
-export function mailSender(database: Database) {
-  return {
-    async send(mail: MailJob) {
-      await jobSender(database).send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
-    },
-  };
 }

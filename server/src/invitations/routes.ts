@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal, requireUser } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
-import { acceptUrl, invitationMail, mailSender } from './mail.ts';
+import { mailSender } from '../jobs/mail.ts';
+import { acceptUrl, invitationMail } from './mail.ts';
 import { revokeAlbumAccess } from '../realtime/index.ts';
 import { findAlbumHeaderFor, type AlbumAccess, type AlbumHeader } from '../album-store/albums.ts';
 import {

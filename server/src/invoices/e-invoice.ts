@@ -1,5 +1,5 @@
 import type { Invoice } from '@e-invoice-eu/core';
-import { minorToDecimal, type DocumentLanguage } from '../pdf/format.ts';
+import { minorToDecimal, type DocumentLanguage } from '../i18n/format.ts';
 import {
   checkInvoiceData,
   type CheckedInvoice,
@@ -9,6 +9,7 @@ import {
 import { paymentTermsText, renderInvoicePage } from './invoice-page.ts';
 import { withInvoiceMetadata } from './pdf-metadata.ts';
 import { addPrecedingInvoiceReference } from './preceding-invoice-fix.ts';
+import type { Translations } from '../i18n/languages.ts';
 
 export type { InvoiceData } from './invoice-data.ts';
 
@@ -52,7 +53,7 @@ export async function buildInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
 }
 
 /** Only used for canned XMP texts; the library knows these tags. */
-const LIBRARY_LANGUAGES: Record<DocumentLanguage, string> = {
+const LIBRARY_LANGUAGES: Translations<string> = {
   de: 'de-de',
   en: 'en-gb',
   fr: 'fr-fr',

@@ -2,7 +2,8 @@ import { TAX_TREATMENTS, vatOf, type TaxTreatment } from '@stickerbook/model';
 import { z } from 'zod';
 import type { SellerConfig } from '../config/index.ts';
 import { AppError } from '../http/errors.ts';
-import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../pdf/format.ts';
+import type { DocumentLanguage } from '../i18n/format.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 
 /**
  * What an invoice or credit note says, as plain data: the caller (the orders feature) maps its rows to this
@@ -114,7 +115,7 @@ const invoiceDataSchema = z
     orderNumber: z.string().min(1).max(100).optional(),
     taxTreatment: z.enum(TAX_TREATMENTS).default('standard'),
     buyerReference: z.string().trim().min(1).max(100).optional(),
-    language: z.enum(DOCUMENT_LANGUAGES).optional(),
+    language: z.enum(LANGUAGES).optional(),
     seller: z.object({
       name: text,
       address,

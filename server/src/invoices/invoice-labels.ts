@@ -1,4 +1,4 @@
-import type { DocumentLanguage } from '../pdf/format.ts';
+import type { Translations } from '../i18n/languages.ts';
 
 /**
  * The words on the readable invoice page, in the customer's language. The German terms are the ones German
@@ -40,7 +40,7 @@ export interface InvoiceLabels {
   contact: string;
 }
 
-export const INVOICE_LABELS: Record<DocumentLanguage, InvoiceLabels> = {
+export const INVOICE_LABELS: Translations<InvoiceLabels> = {
   de: {
     invoice: 'Rechnung',
     creditNote: 'Rechnungskorrektur',

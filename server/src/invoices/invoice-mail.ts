@@ -8,8 +8,9 @@
  */
 import type { SellerConfig } from '../config/index.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
-import { formatDate, formatMoney, type DocumentLanguage } from '../pdf/format.ts';
+import { formatDate, formatMoney, type DocumentLanguage } from '../i18n/format.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
+import type { Translations } from '../i18n/languages.ts';
 
 interface InvoiceMailTexts {
   greeting(firstName: string): string;
@@ -35,7 +36,7 @@ interface InvoiceMailTexts {
   closing: string;
 }
 
-const TEXTS: Record<DocumentLanguage, InvoiceMailTexts> = {
+const TEXTS: Translations<InvoiceMailTexts> = {
   de: {
     greeting: (firstName) => `Hallo ${firstName},`,
     invoiceSubject: (document, number, order) => `Deine ${document} ${number} zur Bestellung ${order}`,

@@ -6,7 +6,7 @@ import {
   formatPercent,
   formatQuantity,
   type DocumentLanguage,
-} from '../pdf/format.ts';
+} from '../i18n/format.ts';
 import type { CheckedInvoice } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 

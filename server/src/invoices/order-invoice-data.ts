@@ -1,15 +1,16 @@
 import { estimatedDeliveryDate } from '@stickerbook/model';
 import type { SellerConfig } from '../config/index.ts';
 import type { AddressRow, LineItemRow, OrderRow } from '../orders/repository.ts';
-import { translated } from '../orders/texts.ts';
-import { DOCUMENT_LANGUAGES, type DocumentLanguage } from '../pdf/format.ts';
+import { translated, type Translations } from '../i18n/languages.ts';
+import type { DocumentLanguage } from '../i18n/format.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import type { InvoiceAllowance, InvoiceData, InvoiceDelivery, InvoiceLine } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 import { orderName } from '../orders/view.ts';
 
 /** The document language of an order: its album language when the documents speak it, else German. */
 export function documentLanguage(order: OrderRow): DocumentLanguage {
-  return (DOCUMENT_LANGUAGES as readonly string[]).includes(order.language)
+  return (LANGUAGES as readonly string[]).includes(order.language)
     ? (order.language as DocumentLanguage)
     : 'de';
 }
@@ -88,7 +89,7 @@ function orderInvoiceAllowances(order: OrderRow): InvoiceAllowance[] {
 }
 
 /** Staff's price adjustment on the invoice: a line when it adds, an allowance when it takes off. */
-const PRICE_ADJUSTMENT: Record<DocumentLanguage, { charge: string; allowance: string }> = {
+const PRICE_ADJUSTMENT: Translations<{ charge: string; allowance: string }> = {
   de: { charge: 'Preisanpassung', allowance: 'Preisnachlass' },
   en: { charge: 'Price adjustment', allowance: 'Price reduction' },
   fr: { charge: 'Ajustement de prix', allowance: 'Remise' },
@@ -113,7 +114,7 @@ export function orderDelivery(
   return { date: estimate < issueDate ? issueDate : estimate, kind: 'planned' };
 }
 
-const SHIPPING: Record<DocumentLanguage, string> = {
+const SHIPPING: Translations<string> = {
   de: 'Versand',
   en: 'Shipping',
   fr: 'Livraison',

@@ -1,6 +1,6 @@
 import { PDFDocument } from 'pdf-lib';
 import { setDocumentMetadata, readXmp } from '../pdf/document-metadata.ts';
-import { formatDate, type DocumentLanguage } from '../pdf/format.ts';
+import { formatDate, type DocumentLanguage } from '../i18n/format.ts';
 import type { InvoiceData } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';
 

@@ -1,5 +1,5 @@
 import { AppError } from '../http/errors.ts';
-import { formatMoney, formatPercent } from '../pdf/format.ts';
+import { formatMoney, formatPercent } from '../i18n/format.ts';
 import type { StripeInvoiceRequest } from '../providers/stripe/index.ts';
 import { checkInvoiceData, type InvoiceData } from './invoice-data.ts';
 import { INVOICE_LABELS } from './invoice-labels.ts';

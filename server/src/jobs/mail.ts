@@ -1,8 +1,10 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type PgBoss from 'pg-boss';
+import type { Database, ExecuteSql } from '../db/database.ts';
 import { mailDeliveries, outboxMails, type OutboxAttachment } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
+import { jobSender } from './sender.ts';
 
 export const MAIL_QUEUE = 'mail';
 
@@ -31,6 +33,39 @@ export interface MailJob {
 }
 
 type MailAttachment = OutboxAttachment;
+
+/** What can put a job on a queue: the API's sender (jobs/sender.ts) or a worker's pg-boss. */
+export interface MailQueueSender {
+  send(queue: string, data: object, options: PgBoss.SendOptions): Promise<unknown>;
+}
+
+/**
+ * The one way to send a mail: a job on the mail queue, which runMailJob delivers (SMTP or the outbox) with
+ * retries and, with a `dedupeKey`, at most once. With `inTransaction` (the caller's transaction's executeSql)
+ * the job's row is written in that transaction, so the mail exists exactly when what it announces does; call
+ * `prepareMailQueue` before the transaction so that only the row is written inside it.
+ */
+export async function queueMail(
+  jobs: MailQueueSender,
+  mail: MailJob,
+  { inTransaction }: { inTransaction?: ExecuteSql } = {},
+): Promise<void> {
+  await jobs.send(
+    MAIL_QUEUE,
+    mail,
+    inTransaction ? { ...MAIL_SEND_OPTIONS, db: { executeSql: inTransaction } } : MAIL_SEND_OPTIONS,
+  );
+}
+
+/** Starts the job sender and makes the mail queue, before a transaction that queues a mail. */
+export function prepareMailQueue(jobs: { ready(queue: string): Promise<void> }): Promise<void> {
+  return jobs.ready(MAIL_QUEUE);
+}
+
+/** Queues mails from the API process on the database's job sender (jobs/sender.ts). */
+export function mailSender(database: Database): { send(mail: MailJob): Promise<void> } {
+  return { send: (mail) => queueMail(jobSender(database), mail) };
+}
 
 export interface MailDeps {
   database: Database;

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { mailSender } from '../invitations/mail.ts';
+import { mailSender } from '../jobs/mail.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { createStorage } from '../storage/index.ts';
@@ -26,7 +26,8 @@ import { removeLineItem } from './actions/remove-line-item.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { requestLanguage, STAFF_SIGNALS } from './texts.ts';
+import { STAFF_SIGNALS } from './texts.ts';
+import { requestLanguage } from '../i18n/languages.ts';
 import { orderSchema, toOrderView } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -13,58 +13,23 @@ import {
   type VatIdError,
 } from '@stickerbook/model';
 import type { Db } from '../db/database.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 import { loadPriceList } from './price-tables.ts';
 import type { OrderRow } from './repository.ts';
 import { rulesFailed, type FieldError } from './service.ts';
+import { fieldMessage } from './texts.ts';
 
-const MESSAGES: Record<Language, Record<TaxIdError | 'COUNTRY_NOT_SUPPORTED', string>> = {
-  de: {
-    VAT_ID_INVALID: 'Diese USt-IdNr. ist ungültig.',
-    VAT_ID_CHECK_DIGIT: 'Die Prüfziffer dieser USt-IdNr. stimmt nicht. Bitte prüfe die Nummer.',
-    VAT_ID_COUNTRY_MISMATCH: 'Diese USt-IdNr. gehört zu einem anderen Land als dem Lieferland.',
-    VAT_ID_COUNTRY_UNSUPPORTED: 'Für dieses Lieferland können wir keine USt-IdNr. annehmen.',
-    LEITWEG_ID_INVALID: 'Diese Leitweg-ID ist ungültig.',
-    LEITWEG_ID_CHECK_DIGIT: 'Die Prüfziffern dieser Leitweg-ID stimmen nicht. Bitte prüfe die Nummer.',
-    COUNTRY_NOT_SUPPORTED: 'Für dieses Lieferland gibt es keinen Umsatzsteuersatz.',
-  },
-  en: {
-    VAT_ID_INVALID: 'This VAT ID is invalid.',
-    VAT_ID_CHECK_DIGIT: 'The check digit of this VAT ID is wrong. Please check the number.',
-    VAT_ID_COUNTRY_MISMATCH: 'This VAT ID belongs to another country than the delivery country.',
-    VAT_ID_COUNTRY_UNSUPPORTED: 'We cannot take a VAT ID for this delivery country.',
-    LEITWEG_ID_INVALID: 'This Leitweg-ID is invalid.',
-    LEITWEG_ID_CHECK_DIGIT: 'The check digits of this Leitweg-ID are wrong. Please check the number.',
-    COUNTRY_NOT_SUPPORTED: 'There is no VAT rate for this delivery country.',
-  },
-  fr: {
-    VAT_ID_INVALID: 'Ce numéro de TVA intracommunautaire n’est pas valide.',
-    VAT_ID_CHECK_DIGIT: 'La clé de contrôle de ce numéro de TVA est fausse. Veuillez vérifier le numéro.',
-    VAT_ID_COUNTRY_MISMATCH: 'Ce numéro de TVA appartient à un autre pays que le pays de livraison.',
-    VAT_ID_COUNTRY_UNSUPPORTED: 'Nous ne pouvons pas accepter de numéro de TVA pour ce pays de livraison.',
-    LEITWEG_ID_INVALID: 'Ce Leitweg-ID n’est pas valide.',
-    LEITWEG_ID_CHECK_DIGIT:
-      'Les chiffres de contrôle de ce Leitweg-ID sont faux. Veuillez vérifier le numéro.',
-    COUNTRY_NOT_SUPPORTED: 'Il n’y a pas de taux de TVA pour ce pays de livraison.',
-  },
-  it: {
-    VAT_ID_INVALID: 'Questa partita IVA non è valida.',
-    VAT_ID_CHECK_DIGIT: 'La cifra di controllo di questa partita IVA è errata. Controlla il numero.',
-    VAT_ID_COUNTRY_MISMATCH: 'Questa partita IVA appartiene a un paese diverso da quello di consegna.',
-    VAT_ID_COUNTRY_UNSUPPORTED: 'Non possiamo accettare una partita IVA per questo paese di consegna.',
-    LEITWEG_ID_INVALID: 'Questo Leitweg-ID non è valido.',
-    LEITWEG_ID_CHECK_DIGIT: 'Le cifre di controllo di questo Leitweg-ID sono errate. Controlla il numero.',
-    COUNTRY_NOT_SUPPORTED: 'Non esiste un’aliquota IVA per questo paese di consegna.',
-  },
-  pl: {
-    VAT_ID_INVALID: 'Ten numer VAT UE jest nieprawidłowy.',
-    VAT_ID_CHECK_DIGIT: 'Cyfra kontrolna tego numeru VAT UE się nie zgadza. Sprawdź numer.',
-    VAT_ID_COUNTRY_MISMATCH: 'Ten numer VAT UE należy do innego kraju niż kraj dostawy.',
-    VAT_ID_COUNTRY_UNSUPPORTED: 'Dla tego kraju dostawy nie możemy przyjąć numeru VAT UE.',
-    LEITWEG_ID_INVALID: 'Ten Leitweg-ID jest nieprawidłowy.',
-    LEITWEG_ID_CHECK_DIGIT: 'Cyfry kontrolne tego Leitweg-ID się nie zgadzają. Sprawdź numer.',
-    COUNTRY_NOT_SUPPORTED: 'Dla tego kraju dostawy nie ma stawki VAT.',
-  },
+/**
+ * The tax ids' messages are the checkout's (texts.ts `fieldMessage`), so the buyer and the admin read the same
+ * words for the same rule. COUNTRY_NOT_SUPPORTED is worded apart: here it means the price tables have no VAT rate
+ * for the country an admin chose, not that the shop does not deliver there.
+ */
+const NO_VAT_RATE: Translations<string> = {
+  de: 'Für dieses Lieferland gibt es keinen Umsatzsteuersatz.',
+  en: 'There is no VAT rate for this delivery country.',
+  fr: 'Il n’y a pas de taux de TVA pour ce pays de livraison.',
+  it: 'Non esiste un’aliquota IVA per questo paese di consegna.',
+  pl: 'Dla tego kraju dostawy nie ma stawki VAT.',
 };
 
 type TaxIdError = VatIdError | LeitwegIdError;
@@ -72,7 +37,7 @@ type TaxIdError = VatIdError | LeitwegIdError;
 const fieldError = (field: string, code: TaxIdError | 'COUNTRY_NOT_SUPPORTED', language: Language) => ({
   field,
   code,
-  message: MESSAGES[language][code],
+  message: code === 'COUNTRY_NOT_SUPPORTED' ? NO_VAT_RATE[language] : fieldMessage(code, language),
 });
 
 /**

@@ -10,9 +10,11 @@ import {
 } from '@stickerbook/model';
 import { z } from 'zod';
 import { preflightEntrySchema, type PreflightEntryView } from '../albums/preflight-view.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { LoadedPriceList } from './price-tables.ts';
-import { formatMoney, translated, voucherMessage } from './texts.ts';
+import { voucherMessage } from './texts.ts';
+import { translated } from '../i18n/languages.ts';
+import { formatMoney } from '../i18n/format.ts';
 import { lineItemSchema } from './view.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
 import { STRIPE_DAYS_UNTIL_DUE } from '../providers/stripe/stripe-invoicing.ts';

@@ -6,7 +6,7 @@ import { DASHBOARD_DEFAULT_SORT, DASHBOARD_SORT_FIELDS, PAGE_SIZES } from '@stic
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { loadOrderParts } from './repository.ts';
-import { requestLanguage } from './texts.ts';
+import { requestLanguage } from '../i18n/languages.ts';
 import { orderSchema, toOrderView } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';

@@ -11,7 +11,7 @@ import { documentLanguage } from '../invoices/order-invoice-data.ts';
 import { createStorage } from '../storage/index.ts';
 import { buildDeliveryNotePdf } from './delivery-note.ts';
 import { findOrder, loadOrderParts } from './repository.ts';
-import { translated } from './texts.ts';
+import { translated } from '../i18n/languages.ts';
 import { orderName } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { A4Document, CONTENT_WIDTH_MM } from '../pdf/a4-document.ts';
-import {
-  countryName,
-  DOCUMENT_LANGUAGES,
-  formatDate,
-  formatQuantity,
-  type DocumentLanguage,
-} from '../pdf/format.ts';
+import { countryName, formatDate, formatQuantity, type DocumentLanguage } from '../i18n/format.ts';
+import { LANGUAGES, type Translations } from '../i18n/languages.ts';
 
 /**
  * The delivery note that goes into the parcel (SPEC §2 order detail "download delivery note"): who sends, where
@@ -39,7 +34,7 @@ const text = z.string().trim().min(1).max(300);
 const deliveryNoteSchema = z.object({
   orderNumber: text,
   date: z.iso.date(),
-  language: z.enum(DOCUMENT_LANGUAGES).optional(),
+  language: z.enum(LANGUAGES).optional(),
   sender: z.object({
     name: text,
     address: z.object({
@@ -83,7 +78,7 @@ interface DeliveryNoteLabels {
   totalPieces: string;
 }
 
-const LABELS: Record<DocumentLanguage, DeliveryNoteLabels> = {
+const LABELS: Translations<DeliveryNoteLabels> = {
   de: {
     title: 'Lieferschein',
     order: 'Bestellung',

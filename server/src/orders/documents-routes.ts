@@ -11,7 +11,7 @@ import { notFound } from '../http/errors.ts';
 import { DELIVERY_NOTE_FILE, orderDocumentPath, signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
 import { findOrder, type OrderRow } from './repository.ts';
-import { requestLanguage } from './texts.ts';
+import { requestLanguage } from '../i18n/languages.ts';
 import { orderName } from './view.ts';
 import { errorResponses } from '../routes/schemas.ts';
 import { requireUser } from '../auth/authenticate.ts';

@@ -12,9 +12,9 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { invoices } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 
-const MESSAGES: Record<Language, (number: string) => string> = {
+const MESSAGES: Translations<(number: string) => string> = {
   de: (number) =>
     `Die Bestellung ist mit Rechnung ${number} abgerechnet und kann nicht mehr geändert werden. Erstelle zuerst eine Gutschrift; danach lässt sich die Bestellung korrigieren und neu abrechnen.`,
   en: (number) =>

@@ -5,8 +5,9 @@
  */
 import type { Currency } from '@stickerbook/model';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
-import type { Language } from '../http/languages.ts';
-import { formatDay, formatMoney, translated } from './texts.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
+import { translated } from '../i18n/languages.ts';
+import { formatDay, formatMoney } from '../i18n/format.ts';
 import type { AddressRow, LineItemRow, OrderRow } from './repository.ts';
 import { orderName } from './view.ts';
 import { INVOICE_LABELS } from '../invoices/invoice-labels.ts';
@@ -29,7 +30,7 @@ interface MailTexts {
   withdrawal: string;
 }
 
-const TEXTS: Record<Language, MailTexts> = {
+const TEXTS: Translations<MailTexts> = {
   de: {
     subject: (name) => `Deine Bestellung ${name} ist eingegangen`,
     greeting: (firstName) => `Hallo ${firstName},`,

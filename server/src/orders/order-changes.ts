@@ -10,8 +10,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/database.ts';
 import { orderUpdates } from '../db/schema.ts';
-import type { Language } from '../http/languages.ts';
-import { formatMoney } from './texts.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
+import { formatMoney } from '../i18n/format.ts';
 import type { Currency } from '@stickerbook/model';
 
 export const ORDER_CHANGED = 'order_changed';
@@ -105,7 +105,7 @@ function changesOf(metadata: Record<string, unknown>): OrderChange[] {
   return Array.isArray(metadata.changes) ? (metadata.changes as OrderChange[]) : [];
 }
 
-const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
+const FIELD_LABELS: Translations<Record<ChangeField, string>> = {
   de: {
     no_albums: 'Alben',
     line_quantity: 'Menge',
@@ -248,7 +248,7 @@ const FIELD_LABELS: Record<Language, Record<ChangeField, string>> = {
   },
 };
 
-const TREATMENTS: Record<Language, Record<string, string>> = {
+const TREATMENTS: Translations<Record<string, string>> = {
   de: { standard: 'Regelbesteuerung', reverse_charge: 'Reverse Charge', export: 'Ausfuhr' },
   en: { standard: 'Standard VAT', reverse_charge: 'Reverse charge', export: 'Export' },
   fr: { standard: 'TVA normale', reverse_charge: 'Autoliquidation', export: 'Exportation' },

@@ -2,6 +2,7 @@
  * Checkout and order rules that are not HTTP: which album, which price list, the live quote with its voucher, and
  * the field errors as the API answers them. The routes and the actions (actions/*.ts) call these.
  */
+import type { ApiErrorCode } from '@stickerbook/api';
 import {
   albumCountRange,
   checkLeitwegId,
@@ -22,7 +23,7 @@ import type { AlbumChecksCache } from '../albums/checks-cache.ts';
 import { loadAlbumChecks, preflightView, type AlbumChecks } from '../albums/preflight-view.ts';
 import type { Db } from '../db/database.ts';
 import { AppError, notFound } from '../http/errors.ts';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../album-store/albums.ts';
 import type { JobSender } from '../jobs/sender.ts';
 import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
@@ -50,9 +51,10 @@ export interface OrdersContext {
   stripeInvoices: boolean;
 }
 
+/** A field's failed rule in a 422 answer's details: the code is one of the API's list, the message its text. */
 export interface FieldError {
   field: string;
-  code: string;
+  code: ApiErrorCode;
   message: string;
 }
 

@@ -1,60 +1,21 @@
 /**
  * The order texts the server answers in the request's language (Accept-Language, fallback en, SPEC §1): field
- * messages of the checkout rules, voucher messages (SPEC §5/§8), order signal titles (SPEC §4) and money.
+ * messages of the checkout rules, voucher messages (SPEC §5/§8) and order signal titles (SPEC §4). The language
+ * of a request, money and dates come from the server's translation floor (i18n/).
  * Codes stay the contract; these strings are what the form shows beside a field.
  */
 import {
   customerMilestoneOf,
   type CheckoutFieldError,
   type CustomerMilestone,
-  type Currency,
   type QuoteErrorCode,
   type VoucherStatus,
 } from '@stickerbook/model';
-import type { FastifyRequest } from 'fastify';
-import { LANGUAGES, preferredLanguage, type Language } from '../http/languages.ts';
-
-export function requestLanguage(request: FastifyRequest): Language {
-  return preferredLanguage(request.headers['accept-language']) ?? 'en';
-}
-
-export function languageOf(value: string | null | undefined): Language {
-  const code = value?.slice(0, 2).toLowerCase() ?? '';
-  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
-}
-
-const LOCALES: Record<Language, string> = { de: 'de-DE', en: 'en-GB', fr: 'fr-FR', it: 'it-IT', pl: 'pl-PL' };
-const formatters = new Map<string, Intl.NumberFormat>();
-
-/** Minor units as money in the language's format: 28501 EUR → '285,01 €' (de), '€285.01' (en). */
-export function formatMoney(amountMinor: number, currency: Currency, language: Language): string {
-  const key = `${language}:${currency}`;
-  let format = formatters.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(LOCALES[language], { style: 'currency', currency });
-    formatters.set(key, format);
-  }
-  // Minor units to major for display only; the division is exact for two-decimal currencies.
-  return format.format(amountMinor / 100);
-}
-
-const dayFormatters = new Map<Language, Intl.DateTimeFormat>();
-
-export function formatDay(day: string, language: Language): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return day;
-  // Made once per language: building an Intl formatter costs more than a whole confirmation mail otherwise.
-  let format = dayFormatters.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'long', timeZone: 'UTC' });
-    dayFormatters.set(language, format);
-  }
-  return format.format(date);
-}
+import type { Language, Translations } from '../i18n/languages.ts';
 
 type FieldCode = CheckoutFieldError | QuoteErrorCode;
 
-const FIELD_MESSAGES: Record<Language, Record<FieldCode, string>> = {
+const FIELD_MESSAGES: Translations<Record<FieldCode, string>> = {
   de: {
     FIELD_REQUIRED: 'Dieses Feld muss ausgefüllt werden.',
     FIELD_TOO_LONG: 'Dieser Text ist zu lang (höchstens 100 Zeichen).',
@@ -280,7 +241,7 @@ export const STAFF_SIGNALS = [
   'shipment_created',
 ] as const;
 
-const SIGNAL_TITLES: Record<Language, Record<string, string>> = {
+const SIGNAL_TITLES: Translations<Record<string, string>> = {
   de: {
     order_placed: 'Bestellung eingegangen',
     line_items_changed: 'Positionen geändert',
@@ -406,7 +367,7 @@ export function signalTitle(signal: string, language: Language): string {
  * The customer's milestones (issue 22 item 6), as the customer reads them: a step the shop takes internally reads
  * as the milestone it reaches ("Bestellung angenommen" is "In Prüfung" for the customer).
  */
-const MILESTONE_TITLES: Record<Language, Record<CustomerMilestone, string>> = {
+const MILESTONE_TITLES: Translations<Record<CustomerMilestone, string>> = {
   de: {
     received: 'Bestellung eingegangen',
     in_review: 'In Prüfung',
@@ -460,7 +421,7 @@ export function customerSignalTitle(signal: string, language: Language): string 
 /** The carrier our parcels go with (tracking.ts links DHL's tracking page). */
 const CARRIER = 'DHL';
 
-const SHIPPED_WITH: Record<Language, (carrier: string) => string> = {
+const SHIPPED_WITH: Translations<(carrier: string) => string> = {
   de: (carrier) => `Versendet mit ${carrier}`,
   en: (carrier) => `Shipped with ${carrier}`,
   fr: (carrier) => `Expédiée avec ${carrier}`,
@@ -539,9 +500,4 @@ export function signalOutOfOrderReason(
   return outOfOrder.missing.length > 0
     ? texts.missing(title, list(outOfOrder.missing), outOfOrder.missing.length > 1)
     : texts.later(title, list(outOfOrder.later), outOfOrder.later.length > 1);
-}
-
-/** An admin-edited text in the wanted language, else English, else German, else any. */
-export function translated(text: Partial<Record<string, string>>, language: Language): string {
-  return text[language] ?? text.en ?? text.de ?? Object.values(text)[0] ?? '';
 }

@@ -3,7 +3,7 @@
  * album's language, like every mail about an album, HTML and text, with the update, its message and the
  * tracking link when the update carries a tracking code.
  */
-import type { Language } from '../http/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { signalTitle } from './texts.ts';
 
@@ -14,7 +14,7 @@ interface UpdateMailTexts {
   orderLink: string;
 }
 
-const TEXTS: Record<Language, UpdateMailTexts> = {
+const TEXTS: Translations<UpdateMailTexts> = {
   de: {
     subject: (name, title) => `Deine Bestellung ${name}: ${title}`,
     intro: (name) => `es gibt Neuigkeiten zu deiner Bestellung ${name}:`,
@@ -47,7 +47,7 @@ const TEXTS: Record<Language, UpdateMailTexts> = {
   },
 };
 
-const GREETING: Record<Language, string> = {
+const GREETING: Translations<string> = {
   de: 'Hallo,',
   en: 'Hello,',
   fr: 'Bonjour,',

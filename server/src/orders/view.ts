@@ -9,11 +9,13 @@ import {
   type Currency,
 } from '@stickerbook/model';
 import { z } from 'zod';
-import type { Language } from '../http/languages.ts';
+import type { Language } from '../i18n/languages.ts';
 import type { OrderDocumentRow, OrderParts, OrderRow, OrderUpdateRow } from './repository.ts';
 import { DELIVERY_NOTE_FILE, orderDocumentPath } from '../invoices/document-links.ts';
 import { trackingCode, trackingUrl } from './tracking.ts';
-import { customerSignalTitle, formatMoney, shippedWithCarrier, signalTitle, translated } from './texts.ts';
+import { customerSignalTitle, shippedWithCarrier, signalTitle } from './texts.ts';
+import { translated } from '../i18n/languages.ts';
+import { formatMoney } from '../i18n/format.ts';
 import { changeViews, customerMetadata, ORDER_CHANGED } from './order-changes.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
 

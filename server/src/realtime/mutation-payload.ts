@@ -2,6 +2,7 @@
  * A client's mutation as it arrives (docs/realtime.md `mutations`, and POST /albums/:id/mutations, the HTTP
  * fallback) and what submitting it answers. The album sync service (albums/sync-service.ts) does the submitting.
  */
+import type { ApiErrorCodeSubset } from '@stickerbook/api';
 import type { Patch } from '@stickerbook/model';
 
 /** The wire payload of a `mutations` event (docs/realtime.md). */
@@ -12,13 +13,14 @@ export interface MutationPayload {
   mutationId: string;
 }
 
-type MutationErrorCode =
+type MutationErrorCode = ApiErrorCodeSubset<
   | 'INVALID_PAYLOAD'
   | 'INVALID_MUTATION'
   | 'COMMENT_FORBIDDEN'
   | 'ALBUM_LOCKED'
   | 'ACCESS_LOST'
-  | 'SAVE_FAILED';
+  | 'SAVE_FAILED'
+>;
 
 export type SubmitResult =
   | { ok: true; version: number; duplicate: boolean; patches: Patch[] }

@@ -4,6 +4,7 @@
  * `selection`, `user_left`, `merge_error`, `connection_error`, `album_locked` and `sticker_uploads_changed` (`connect_error` is socket.io's own event for a
  * refused handshake).
  */
+import type { ApiErrorCode, ApiErrorCodeSubset } from '@stickerbook/api';
 import type { Patch } from '@stickerbook/model';
 import type { Principal } from '../auth/access-tokens.ts';
 
@@ -37,17 +38,17 @@ interface BroadcastMutation {
 
 export type MutationAck =
   | { ok: true; version: number; duplicate: boolean }
-  | { ok: false; error: { code: string; message: string; path?: string; retryable: boolean } };
+  | { ok: false; error: { code: ApiErrorCode; message: string; path?: string; retryable: boolean } };
 
 interface MergeErrorPayload {
   mutationId: string | null;
-  code: string;
+  code: ApiErrorCode;
   message: string;
   path?: string;
 }
 
 interface ConnectionErrorPayload {
-  code: 'ACCESS_LOST' | 'SERVER_SHUTDOWN' | 'INVALID_PAYLOAD';
+  code: ApiErrorCodeSubset<'ACCESS_LOST' | 'SERVER_SHUTDOWN' | 'INVALID_PAYLOAD'>;
   message: string;
 }
 
@@ -87,10 +88,11 @@ export interface SocketData {
 }
 
 /** `connect_error` codes, in `error.data.code` (and `error.message`) on the client. */
-export type HandshakeErrorCode =
+export type HandshakeErrorCode = ApiErrorCodeSubset<
   | 'UNAUTHORIZED'
   | 'NOT_FOUND'
   | 'VALIDATION_FAILED'
   | 'SERVER_ERROR'
   /** The instance is shutting down: try again shortly (another instance, or this one's successor, answers). */
-  | 'SERVER_SHUTDOWN';
+  | 'SERVER_SHUTDOWN'
+>;

@@ -7,7 +7,7 @@ import { revokeRefreshToken, rotateRefreshToken } from '../auth/refresh-tokens.t
 import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, insertUser } from '../users/repository.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { preferredLanguage } from '../i18n/languages.ts';
 import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
 
 const credentialsSchema = z.strictObject({

@@ -8,8 +8,8 @@ import { and, count, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { Database, Db } from '../db/database.ts';
 import { albums, stickerUploads, users } from '../db/schema.ts';
-import { LANGUAGES, type Language } from '../http/languages.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS, type MailJob, escapeHtml } from '../jobs/mail.ts';
+import { knownLanguage, type Language, type Translations } from '../i18n/languages.ts';
+import { queueMail, type MailJob, escapeHtml } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 
 export const STICKER_UPLOAD_MAIL_QUEUE = 'sticker-upload-mail';
@@ -115,13 +115,13 @@ export async function runStickerUploadMailJob(
   claimed.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const mail = stickerUploadMail({
     to: owner.email,
-    language: languageOf(owner.locale) ?? languageOf(album.language) ?? 'en',
+    language: knownLanguage(owner.locale) ?? knownLanguage(album.language) ?? 'en',
     albumTitle: album.title,
     names: claimed.map((upload) => `${upload.name} ${upload.lastName}`.trim()),
     reviewUrl: `${deps.publicUrl}/album/${encodeURIComponent(album.id)}/stickerlink`,
   });
   try {
-    await deps.boss.send(MAIL_QUEUE, mail, MAIL_SEND_OPTIONS);
+    await queueMail(deps.boss, mail);
   } catch (error) {
     // Not mailed after all: the uploads wait for the retry.
     await db
@@ -136,11 +136,6 @@ export async function runStickerUploadMailJob(
     throw error;
   }
   return mail;
-}
-
-function languageOf(value: string | null | undefined): Language | undefined {
-  const code = value?.slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code ?? '') ? (code as Language) : undefined;
 }
 
 interface MailText {
@@ -160,7 +155,7 @@ const polish = (count: number, one: string, few: string, many: string) =>
       ? few
       : many;
 
-const TEXTS: Record<Language, MailText> = {
+const TEXTS: Translations<MailText> = {
   en: {
     subject: (n, title) => `${n} new sticker ${plural(n, 'photo', 'photos')} for “${title}”`,
     intro: (n, title) =>

@@ -4,7 +4,7 @@
  * were on with a link to it, the page and the browser, then the message itself. The album id is only the text the
  * sender's page sent: nothing of the album is looked up, so a foreign id shows nothing about that album.
  */
-import { LANGUAGES, type Language } from '../http/languages.ts';
+import type { Language, Translations } from '../i18n/languages.ts';
 import { type MailJob, escapeHtml } from '../jobs/mail.ts';
 
 interface SupportMailText {
@@ -23,7 +23,7 @@ interface SupportMailText {
 
 export type SenderKind = 'user' | 'guest' | 'anonymous';
 
-const TEXTS: Record<Language, SupportMailText> = {
+const TEXTS: Translations<SupportMailText> = {
   en: {
     subject: (email) => `Support message from ${email}`,
     intro: 'Someone wrote to the team with the contact form:',
@@ -90,12 +90,6 @@ const TEXTS: Record<Language, SupportMailText> = {
     reply: 'Odpowiedz na adres podany powyżej.',
   },
 };
-
-/** A profile locale like 'de' or 'de-AT' as one of ours; anything else is English. */
-export function mailLanguageOf(locale: string | null | undefined): Language {
-  const code = locale?.slice(0, 2).toLowerCase() ?? '';
-  return (LANGUAGES as readonly string[]).includes(code) ? (code as Language) : 'en';
-}
 
 export interface SupportMailInput {
   to: string;

@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
-import { preferredLanguage } from '../http/languages.ts';
+import { languageOf, preferredLanguage } from '../i18n/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../jobs/mail.ts';
+import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
 import { errorResponses } from '../routes/schemas.ts';
-import { mailLanguageOf, supportMail, type SenderKind } from './mail.ts';
+import { supportMail, type SenderKind } from './mail.ts';
 
 /** Limits of one message; the web's form checks the same ones before sending. */
 const SUPPORT_MESSAGE_LIMITS = {
@@ -97,11 +97,11 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         .returning({ id: supportMessages.id, createdAt: supportMessages.createdAt });
       try {
         for (const admin of recipients) {
-          await jobs.send(
-            MAIL_QUEUE,
+          await queueMail(
+            jobs,
             supportMail({
               to: admin.email,
-              adminLanguage: mailLanguageOf(admin.locale),
+              adminLanguage: languageOf(admin.locale),
               email,
               sender,
               albumId: body.album_id ?? null,
@@ -111,7 +111,6 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
               message: body.message,
               publicUrl: app.ctx.config.publicUrl,
             }),
-            MAIL_SEND_OPTIONS,
           );
         }
       } catch (error) {

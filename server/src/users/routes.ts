@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import { sendActivationMail } from '../auth/activation.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
-import { LANGUAGES } from '../http/languages.ts';
+import { LANGUAGES } from '../i18n/languages.ts';
 import { findUserById, toUserView, updateUser } from './repository.ts';
 import { errorResponses, userSchema } from '../routes/schemas.ts';
 

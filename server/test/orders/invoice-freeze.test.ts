@@ -280,7 +280,7 @@ describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
     expect(vat.statusCode).toBe(422);
     expect(vat.json().error.details.fields[0]).toMatchObject({
       field: 'buyer_vat_id',
-      message: 'Diese USt-IdNr. ist ungültig.',
+      message: 'Diese USt-IdNr. hat nicht das Format des Lieferlandes (z. B. ATU12345678).',
     });
     expect(await read(order.id, adminToken)).toEqual(order);
   }, 60_000);

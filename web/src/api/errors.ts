@@ -1,4 +1,4 @@
-/** An API failure as a value: the UI maps `code` to translated text (i18n key `errors.<code>`). */
+/** An API failure as a value: the UI maps `code` (packages/api `ApiErrorCode`) to text with i18n/errorText.ts. */
 export class ApiError extends Error {
   readonly code: string;
   readonly status: number;

@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import i18n, { type i18n as I18n } from 'i18next';
 import { errorCodeOf } from '../api/errors.ts';
+import { errorText, type ErrorScreen } from '../i18n/errorText.ts';
 
 /** SPEC §9: toasts hide after 10 s. The one toast system of the app. */
 export const TOAST_AUTO_CLOSE_MS = 10_000;
@@ -17,13 +18,11 @@ export const notify = {
 };
 
 /**
- * Translated text for an API error: a specific message when the catalogue knows the code, else the generic one.
+ * Translated text for an API error: the screen's own wording or the code's text (errors.*), else the generic one.
  * In the UI language unless a page speaks another (the checkout passes its album-language instance).
  */
-export function errorMessage(error: unknown, language: I18n = i18n): string {
-  const code = errorCodeOf(error);
-  const key = `errors.codes.${code}`;
-  return language.exists(key) ? language.t(key) : language.t('errors.generic');
+export function errorMessage(error: unknown, language: I18n = i18n, screen?: ErrorScreen): string {
+  return errorText(errorCodeOf(error), { screen, language });
 }
 
 export function notifyError(error: unknown): void {

@@ -1,4 +1,4 @@
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 
 /** Who makes a staff change, as the timeline records it, and the language refusals are answered in. */
 export interface Actor {

@@ -13,19 +13,19 @@ import { eq } from 'drizzle-orm';
 import type { Tx } from '../../db/database.ts';
 import { orders } from '../../db/schema.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language, Translations } from '../../i18n/languages.ts';
 import { assertNotInvoiced } from '../invoice-freeze.ts';
 import type { OrderChange } from '../order-changes.ts';
 import { applyOrderTotals } from '../order-totals.ts';
 import type { OrderRow } from '../repository.ts';
-import { formatMoney } from '../texts.ts';
+import { formatMoney } from '../../i18n/format.ts';
 
 export interface PriceTarget {
   amount?: number;
   amount_gross?: number;
 }
 
-const UNREACHABLE: Record<Language, (gross: string, below: string, above: string) => string> = {
+const UNREACHABLE: Translations<(gross: string, below: string, above: string) => string> = {
   de: (gross, below, above) =>
     `${gross} ergibt sich aus keinem Nettobetrag mit der Umsatzsteuer dieser Bestellung. Möglich sind ${below} oder ${above}.`,
   en: (gross, below, above) =>
@@ -38,7 +38,7 @@ const UNREACHABLE: Record<Language, (gross: string, below: string, above: string
     `Żadna kwota netto nie daje ${gross} przy VAT tego zamówienia. Możliwe są ${below} lub ${above}.`,
 };
 
-const BOTH: Record<Language, string> = {
+const BOTH: Translations<string> = {
   de: 'Gib entweder den Nettobetrag oder den Gesamtbetrag an, nicht beide.',
   en: 'Give either the net amount or the total, not both.',
   fr: 'Indiquez soit le montant HT, soit le total TTC, pas les deux.',

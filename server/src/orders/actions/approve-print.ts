@@ -5,7 +5,7 @@
  * on the sync service refuses non-admin changes (HTTP and socket) with ALBUM_LOCKED.
  */
 import { AppError } from '../../http/errors.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { broadcastAlbumLock, type Realtime } from '../../realtime/index.ts';
 import { recordLockChange, type OrderRow } from '../repository.ts';
 import { refuseAlbumWithErrors, type OrdersContext } from '../service.ts';

@@ -15,7 +15,7 @@ import { currentPrice } from '../line-prices.ts';
 import { recordOrderChanges } from '../order-changes.ts';
 import { applyOrderTotals, lockOrder } from '../order-totals.ts';
 import type { OrderRow } from '../repository.ts';
-import { translated } from '../texts.ts';
+import { translated } from '../../i18n/languages.ts';
 import type { Actor } from './actor.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

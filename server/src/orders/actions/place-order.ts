@@ -21,10 +21,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Principal } from '../../auth/access-tokens.ts';
 import { AppError, notFound } from '../../http/errors.ts';
-import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../../jobs/mail.ts';
+import { prepareMailQueue, queueMail } from '../../jobs/mail.ts';
 import { albumFreshness } from '../../album-store/albums.ts';
 import { orderConfirmationMail } from '../mail.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { priceListFromTables, type LoadedPriceList, type VoucherRow } from '../price-tables.ts';
 import {
   findOrder,
@@ -46,7 +46,9 @@ import {
   voucherRateKeys,
   type OrdersContext,
 } from '../service.ts';
-import { languageOf, voucherMessage, formatMoney } from '../texts.ts';
+import { voucherMessage } from '../texts.ts';
+import { languageOf } from '../../i18n/languages.ts';
+import { formatMoney } from '../../i18n/format.ts';
 
 export interface OrderForm {
   album_id: string;
@@ -278,7 +280,7 @@ export async function placeOrder(
   };
   const lineItems = lineItemsOf(quote, priceList);
   // pg-boss started and the mail queue made before the transaction: inside it only the job's row is written.
-  await ctx.jobs.ready(MAIL_QUEUE);
+  await prepareMailQueue(ctx.jobs);
   try {
     const placed = await placeOrderRows(
       ctx.db,
@@ -301,7 +303,7 @@ export async function placeOrder(
           language: languageOf(album.language),
           publicUrl: ctx.publicUrl,
         });
-        await ctx.jobs.send(MAIL_QUEUE, mail, { ...MAIL_SEND_OPTIONS, db: { executeSql: execute } });
+        await queueMail(ctx.jobs, mail, { inTransaction: execute });
       },
     );
     return { created: true, order: { ...order, number: placed.number } };

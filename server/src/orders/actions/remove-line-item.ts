@@ -11,7 +11,7 @@ import { assertNotInvoiced } from '../invoice-freeze.ts';
 import { recordOrderChanges } from '../order-changes.ts';
 import { applyOrderTotals, lockOrder } from '../order-totals.ts';
 import type { OrderRow } from '../repository.ts';
-import { translated } from '../texts.ts';
+import { translated } from '../../i18n/languages.ts';
 import type { Actor } from './actor.ts';
 import { findLineOrderId } from './edit-line-item.ts';
 

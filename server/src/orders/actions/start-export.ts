@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Config } from '../../config/index.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/errors.ts';
-import type { Language } from '../../http/languages.ts';
+import type { Language } from '../../i18n/languages.ts';
 import { jobSender } from '../../jobs/sender.ts';
 import {
   artifactState,

@@ -2,6 +2,7 @@
  * One interface for AI image edits (DESIGN.md "Outside services"): OpenAI image edits with streamed partial images
  * when OPENAI_API_KEY is set (openai-client.ts); otherwise no provider, and the feature is off with a reason.
  */
+import type { ApiErrorCodeSubset } from '@stickerbook/api';
 
 /** What a provider reports while it works; the job turns these into SPEC §4 states and stream events. */
 export type ImageEditProgress =
@@ -26,7 +27,9 @@ export interface ImageEditProvider {
 /** A provider failure with a code for the job record and a message safe to show (the provider's own words). */
 export class ImageEditError extends Error {
   constructor(
-    readonly code: 'PROVIDER_REJECTED' | 'PROVIDER_ERROR' | 'PROVIDER_UNREACHABLE' | 'NO_RESULT',
+    readonly code: ApiErrorCodeSubset<
+      'PROVIDER_REJECTED' | 'PROVIDER_ERROR' | 'PROVIDER_UNREACHABLE' | 'NO_RESULT'
+    >,
     message: string,
   ) {
     super(message);

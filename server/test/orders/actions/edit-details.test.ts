@@ -138,11 +138,16 @@ describe.each(DATABASE_KINDS)('edit details on %s', (kind) => {
       status: 422,
       details: {
         fields: [
-          { field: 'buyer_vat_id', code: 'VAT_ID_INVALID', message: 'Diese USt-IdNr. ist ungültig.' },
+          {
+            field: 'buyer_vat_id',
+            code: 'VAT_ID_INVALID',
+            message: 'Diese USt-IdNr. hat nicht das Format des Lieferlandes (z. B. ATU12345678).',
+          },
           {
             field: 'buyer_reference',
             code: 'LEITWEG_ID_INVALID',
-            message: 'Diese Leitweg-ID ist ungültig.',
+            message:
+              'Eine Leitweg-ID besteht aus Grobadressierung, optionaler Feinadressierung und zwei Prüfziffern, getrennt durch Bindestriche (z. B. 04011000-1234512345-06).',
           },
         ],
       },

@@ -7,6 +7,7 @@ import { IconDeviceLaptop, IconLock } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../ui/notify.ts';
+import { errorText } from '../../i18n/errorText.ts';
 import { reportClientError } from '../../ui/reportClientError.ts';
 import { useAtomValue } from '../react.ts';
 import { useEditor } from './EditorContext.tsx';
@@ -99,9 +100,9 @@ export function useEditorErrorToasts(): void {
         if (error.code === 'INVALID_CLIPBOARD') {
           reportClientError(new Error(`Invalid clipboard content pasted: ${error.message ?? 'unknown'}`));
         }
-        const key = `editorUi.errors.${error.code}`;
-        if (error.code === 'AUTOMATIC_TEXT_READ_ONLY') notify.info(t(key));
-        else notify.warning(i18n.exists(key) ? t(key) : t('errors.generic'));
+        const text = errorText(error.code, { language: i18n });
+        if (error.code === 'AUTOMATIC_TEXT_READ_ONLY') notify.info(text);
+        else notify.warning(text);
       }),
     [editor, t, i18n],
   );

@@ -19,7 +19,7 @@ export function LoginPage() {
     initialValues: { email: '', password: '' },
     validate: {
       email: (value) => emailError(value, t),
-      password: (value) => (value ? null : t('auth.errors.passwordRequired')),
+      password: (value) => (value ? null : t('errors.auth.passwordRequired')),
     },
   });
 

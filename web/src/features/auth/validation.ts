@@ -5,12 +5,12 @@ const PASSWORD_MIN_LENGTH = 8;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function emailError(value: string, t: TFunction): string | null {
-  if (!value.trim()) return t('auth.errors.emailRequired');
-  return EMAIL_PATTERN.test(value.trim()) ? null : t('auth.errors.emailInvalid');
+  if (!value.trim()) return t('errors.auth.emailRequired');
+  return EMAIL_PATTERN.test(value.trim()) ? null : t('errors.auth.emailInvalid');
 }
 
 export function passwordError(value: string, t: TFunction): string | null {
   return value.length >= PASSWORD_MIN_LENGTH
     ? null
-    : t('auth.errors.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
+    : t('errors.auth.passwordTooShort', { min: PASSWORD_MIN_LENGTH });
 }

@@ -6,10 +6,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { useSession } from '../../auth/session.ts';
-import { errorMessage } from '../../ui/notify.ts';
 import { ApiError, errorCodeOf } from '../../api/errors.ts';
-import type { i18n as I18n, TFunction } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { useAlbum } from '../../api/queries.ts';
+import { errorText } from '../../i18n/errorText.ts';
 import { currentLanguage, type Language } from '../../i18n/languages.ts';
 import { CheckoutLanguage } from './CheckoutLanguage.tsx';
 import { editorPath } from '../editor-shell/editorKeys.ts';
@@ -378,7 +378,7 @@ function CheckoutView({
                   data-testid="submit-error"
                 >
                   <Stack gap="xs" align="flex-start">
-                    {submitErrorText(t, i18n, submit.failure.error)}
+                    {submitErrorText(i18n, submit.failure.error)}
                     <Button
                       size="xs"
                       variant="default"
@@ -476,14 +476,13 @@ function VoucherField({
   );
 }
 
-/** A submit failure in words: the checkout's own codes first, then the app's catalogue. */
-function submitErrorText(t: TFunction, language: I18n, error: unknown): string {
-  const key = `checkout.submit.codes.${errorCodeOf(error)}`;
+/** A submit failure in words: the checkout's own wording first, then the code's text (errors.*). */
+function submitErrorText(language: I18n, error: unknown): string {
   const details =
     error instanceof ApiError ? (error.details as Record<string, unknown> | undefined) : undefined;
-  return t(key, {
-    defaultValue: errorMessage(error, language),
-    total: details?.amount_gross_human,
-    previous: details?.expected_amount_gross_human,
+  return errorText(errorCodeOf(error), {
+    screen: 'checkout',
+    language,
+    values: { total: details?.amount_gross_human, previous: details?.expected_amount_gross_human },
   });
 }

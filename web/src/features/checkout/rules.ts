@@ -78,10 +78,10 @@ export function ruleMessage(
   context: { countryCode?: string } = {},
 ): string {
   if (code === 'FIELD_REQUIRED') {
-    const specific = `checkout.errors.required.${field}`;
-    return t(specific, { defaultValue: t('checkout.errors.FIELD_REQUIRED') });
+    const specific = `errors.checkout.required.${field}`;
+    return t(specific, { defaultValue: t('errors.codes.FIELD_REQUIRED') });
   }
-  return t(`checkout.errors.${code}`, { example: postcodeExample(context.countryCode ?? '') });
+  return t(`errors.codes.${code}`, { example: postcodeExample(context.countryCode ?? '') });
 }
 
 /** Server 422 `details.fields` (`[{ field, message }]`) as messages per form field. */

@@ -10,6 +10,7 @@ import { useAtomValue } from '../../editor/react.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { useDerived } from '../../editor/ui/useEditorValue.ts';
 import { notify } from '../../ui/notify.ts';
+import { errorText } from '../../i18n/errorText.ts';
 
 export function useEditorDoc(): AlbumDocument {
   const editor = useEditor();
@@ -24,8 +25,7 @@ export function useCanEdit(): boolean {
 
 /** Translated text for a model rule code (SECTION_STATIC, STICKER_NAME_REQUIRED, ...). */
 export function modelErrorText(code: string): string {
-  const key = `structure.errors.${code}`;
-  return i18n.exists(key) ? i18n.t(key) : i18n.t('errors.generic');
+  return errorText(code, { screen: 'structure', language: i18n });
 }
 
 /**

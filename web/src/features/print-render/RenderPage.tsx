@@ -52,7 +52,7 @@ export function RenderPage() {
         style={{ padding: 32, fontFamily: 'system-ui, sans-serif' }}
       >
         <h1 style={{ fontSize: 20 }}>{t('print.render.title')}</h1>
-        <p>{t(`print.render.errors.${problem}`, { defaultValue: t('print.render.errors.LOAD_FAILED') })}</p>
+        <p>{t(`errors.render.${problem}`, { defaultValue: t('errors.render.LOAD_FAILED') })}</p>
       </main>
     );
   }

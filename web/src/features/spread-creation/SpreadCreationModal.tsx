@@ -110,7 +110,7 @@ export function SpreadCreationModal({ albumId, target, layouts, previewDoc, onCl
     >
       {!hasEditableSection ? (
         <Alert color="yellow" data-testid="spread-creation-no-section">
-          {t('structure.errors.NO_EDITABLE_SECTION')}
+          {t('errors.codes.NO_EDITABLE_SECTION')}
         </Alert>
       ) : (
         <Stack>

@@ -93,7 +93,7 @@ export function StickerForm({
     .map((section) => ({ value: section.id, label: String(section.props.name) }));
 
   if (editableSections.length === 0 && !existing) {
-    return <Text data-testid="sticker-form-no-section">{t('structure.errors.NO_EDITABLE_SECTION')}</Text>;
+    return <Text data-testid="sticker-form-no-section">{t('errors.codes.NO_EDITABLE_SECTION')}</Text>;
   }
 
   const save = () => {

@@ -132,7 +132,7 @@ export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
         onSuccess: () => setDomain(null),
         onError: (error) =>
           errorCodeOf(error) === 'INVALID_CUSTOM_DOMAIN' || errorCodeOf(error) === 'VALIDATION_FAILED'
-            ? setDomainError(t('stickerLink.errors.INVALID_CUSTOM_DOMAIN'))
+            ? setDomainError(t('errors.codes.INVALID_CUSTOM_DOMAIN'))
             : notifyError(error),
       },
     );

@@ -23,6 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import { errorCodeOf } from '../../api/errors.ts';
 import { errorMessage } from '../../ui/notify.ts';
+import { errorTextKey } from '../../i18n/errorText.ts';
 import { Logo } from '../../ui/layout/Logo.tsx';
 import { inspectFile } from '../uploads/inspectFile.ts';
 import { problemsText } from '../uploads/uploadErrors.ts';
@@ -177,10 +178,7 @@ function StickerForm({ token, link }: { token: string; link: StickerLink }) {
       if (editing) await replaceStickerUpload(token, editing.id, submission, photo, setProgress);
       else if (photo) await sendStickerPhoto(token, photo.file, photo.size, submission, setProgress);
     } catch (error) {
-      const code = errorCodeOf(error);
-      setFailure(
-        i18n.exists(`stickerLink.errors.${code}`) ? t(`stickerLink.errors.${code}`) : errorMessage(error),
-      );
+      setFailure(errorMessage(error, i18n, 'stickerLink'));
     }
     setStep('result');
     void queryClient.invalidateQueries({ queryKey: mineKey(token) });
@@ -404,12 +402,10 @@ function OwnUploads({ token, onEdit }: { token: string; onEdit(upload: OwnUpload
   });
   if (!hasSession) return null;
   if (mine.error) {
-    const code = errorCodeOf(mine.error);
+    const key = errorTextKey(errorCodeOf(mine.error), 'stickerLink', i18n);
     return (
       <Alert color="gray" icon={<IconAlertTriangle />} data-testid="sticker-own-error">
-        {i18n.exists(`stickerLink.errors.${code}`)
-          ? t(`stickerLink.errors.${code}`)
-          : t('stickerLink.form.mineFailed')}
+        {key ? t(key) : t('stickerLink.form.mineFailed')}
       </Alert>
     );
   }

@@ -73,7 +73,7 @@ export function ContactModal({ opened, onClose, accountEmail, albumId, pagePath 
             : t('support.form.messageRequired'),
         );
       }
-      if (emailProblem) form.setFieldError('email', t('auth.errors.emailInvalid'));
+      if (emailProblem) form.setFieldError('email', t('errors.auth.emailInvalid'));
       if (!messageProblem && !emailProblem) setFailure(error);
     }
   });

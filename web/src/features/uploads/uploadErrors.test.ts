@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../i18n/locales/en.ts';
 import { problemsText } from './uploadErrors.ts';
 
-const problems = en.images.problems as Record<string, string>;
-const t = ((key: string) => problems[key.replace('images.problems.', '')] ?? key) as unknown as TFunction;
+const problems = en.errors.upload as Record<string, string>;
+const t = ((key: string) => problems[key.replace('errors.upload.', '')] ?? key) as unknown as TFunction;
 
 describe('upload problem messages', () => {
   it('start with a capital letter, however many problems are joined', () => {

@@ -15,7 +15,7 @@ export function problemsText(
   return codes
     .map((code) => {
       const key = code === 'IMAGE_TYPE_NOT_ALLOWED' && model === 'sticker' ? 'STICKER_TYPE' : code;
-      return t(`images.problems.${key}`, { defaultValue: t('images.problems.UPLOAD_FAILED') });
+      return t(`errors.upload.${key}`, { defaultValue: t('errors.upload.UPLOAD_FAILED') });
     })
     .join(', ')
     .replace(/^\p{Ll}/u, (first) => first.toLocaleUpperCase());

@@ -33,7 +33,7 @@ export function DataStep({ flow }: { flow: Flow }) {
   const [showErrors, setShowErrors] = useState(false);
   const errors = organizationErrors(draft);
   const errorFor = (field: keyof OrganizationDraft) =>
-    showErrors && errors[field] ? t(`wizard.data.errors.${errors[field]}`) : undefined;
+    showErrors && errors[field] ? t(`errors.wizard.${errors[field]}`) : undefined;
   const set = (patch: Partial<OrganizationDraft>) =>
     wizardStore.update({ organization: { ...draft, ...patch } });
 

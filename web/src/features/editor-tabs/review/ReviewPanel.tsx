@@ -4,7 +4,6 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Album } from '../../../api/types.ts';
-import { errorCodeOf } from '../../../api/errors.ts';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
 import { useAtomValue } from '../../../editor/react.ts';
 import { confirm } from '../../../ui/confirm.tsx';
@@ -47,8 +46,7 @@ export function ReviewPanel({ album }: TabPanelProps) {
   const navigate = useNavigate();
 
   const reviewError = (error: unknown) => {
-    const key = `review.errors.${errorCodeOf(error)}`;
-    notify.error(i18n.exists(key) ? t(key) : errorMessage(error));
+    notify.error(errorMessage(error, i18n, 'review'));
   };
 
   const approve = async () => {

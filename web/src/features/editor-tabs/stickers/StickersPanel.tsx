@@ -66,7 +66,7 @@ export function StickersPanel({ album }: TabPanelProps) {
       {editable && <NewSectionForm />}
       {!hasEditableSection && (
         <Alert color="yellow" icon={<IconInfoCircle size={18} />} data-testid="no-section-message">
-          {t('structure.errors.NO_EDITABLE_SECTION')}
+          {t('errors.codes.NO_EDITABLE_SECTION')}
         </Alert>
       )}
       <Stack gap="md">

@@ -27,20 +27,6 @@ import {
 } from './documents-queries.ts';
 
 /** Error codes of these actions with their own text; anything else gets the app's generic message. */
-const KNOWN_ERRORS = [
-  'INVOICE_ALREADY_EXISTS',
-  'INVOICE_ALREADY_VOID',
-  'INVOICE_MISSING',
-  'INVOICE_DATA_INVALID',
-  'INVOICE_TOTALS_MISMATCH',
-  'STRIPE_FAILED',
-  'DELIVERY_NOTE_DATA_INVALID',
-  'ARTIFACT_NOT_READY',
-  'EXPORT_RUNNING',
-  'ORDER_HAS_NO_ALBUM',
-  'PRINT_PARTNER_TRANSFER_FAILED',
-];
-
 function DocumentBadge({ document }: { document: InvoiceDocument }) {
   const { t, i18n } = useTranslation();
   // A credit note's `void` means it settled an unpaid invoice (nothing to refund), not that it was cancelled.
@@ -141,8 +127,7 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
   const [jsonBusy, setJsonBusy] = useState(false);
 
   const failed = (action: string) => (error: unknown) => {
-    const code = errorCodeOf(error);
-    const reason = KNOWN_ERRORS.includes(code) ? t(`orderDocuments.errors.${code}`) : errorMessage(error);
+    const reason = errorMessage(error);
     notify.error(t(`orderDocuments.failed.${action}`, { reason }));
   };
 
