@@ -4,3 +4,4 @@
  * web app's types are `z.infer` of the same schemas, so a changed response is a type error in the web build.
  */
 export * from './errors.ts';
+export * from './schemas/shared.ts';

@@ -11,7 +11,7 @@ import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 import { adminOnly, requireAdmin } from '../orders/admin-access.ts';
 import { findUserByEmail, findUserById, toUserView, type UserRow } from '../repositories/users.ts';
-import { errorResponses, userSchema } from '../routes/schemas.ts';
+import { errorResponses, userSchema } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { latestDataExport, startDataExport, type DataExportRow } from './data-export.ts';
 import { deleteAccount, deletionPlan, type SharedAlbumDecision } from './delete-account.ts';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { AlbumAccess, AlbumRow } from '../repositories/albums.ts';
 import type { Organization } from '../repositories/organizations.ts';
-import { organizationSchema } from '../routes/schemas.ts';
+import { organizationSchema } from '@stickerbook/api';
 import { coverPreviewUrl } from './cover-preview.ts';
 import { albumStatisticsSchema, preflightEntrySchema, type PreflightEntryView } from './preflight-view.ts';
 

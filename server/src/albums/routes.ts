@@ -29,7 +29,7 @@ import {
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { findOrganization, insertOrganization } from '../repositories/organizations.ts';
 import { stickerLinkSettings } from '../sticker-link/settings.ts';
-import { errorResponses, organizationInputSchema } from '../routes/schemas.ts';
+import { errorResponses, organizationInputSchema } from '@stickerbook/api';
 import { collectAlbumFiles } from '../images/file-cleanup.ts';
 import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 

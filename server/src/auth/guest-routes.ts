@@ -6,7 +6,7 @@ import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from './refresh-t
 import { guests } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { moveAlbumsToOwner } from '../repositories/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */
 const GUEST_TOKEN_GRACE_SECONDS = 30 * 24 * 60 * 60;

@@ -8,7 +8,7 @@ import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, insertUser } from '../repositories/users.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
+import { errorResponses, userSessionSchema } from '@stickerbook/api';
 
 const credentialsSchema = z.strictObject({
   email: z.email().max(254),

@@ -1,6 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 /**
  * An error the API means to return: status, a stable code the web maps to translated text, a message for
@@ -22,9 +21,7 @@ export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 
-export const errorEnvelopeSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
+export { errorEnvelopeSchema } from '@stickerbook/api';
 
 export interface FieldProblem {
   field: string;

@@ -7,7 +7,7 @@ import { findBlob, findImage, listAlbumImagesFor, updateImage, type ImageRow } f
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from './service.ts';
 import { imageSchema, imageView } from './view.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const fraction = z.number().min(0).max(1);
 const faceInputSchema = z.strictObject({ x: fraction, y: fraction, width: fraction, height: fraction });

@@ -22,7 +22,7 @@ import {
   removeMember,
   type InvitationDetails,
 } from './repository.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { findUserById } from '../repositories/users.ts';
 
 const albumParams = z.object({ id: z.string().min(1).max(64) });

@@ -11,7 +11,7 @@ import { jobSender } from '../jobs/sender.ts';
 import { requireAdmin } from '../orders/admin-access.ts';
 import { findOrder } from '../orders/repository.ts';
 import { stripeInvoicingFromConfig } from '../providers/stripe/index.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { createStorage, type UrlSigner } from '../storage/index.ts';
 import {
   DELIVERY_NOTE_FILE,

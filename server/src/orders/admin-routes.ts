@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { mailSender } from '../invitations/mail.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { addComment } from './actions/add-comment.ts';
 import { addLineItem } from './actions/add-line-item.ts';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { loadOrderParts } from './repository.ts';
 import { requestLanguage } from './texts.ts';
 import { orderSchema, toOrderView } from './view.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
 import { adminOnly } from './admin-access.ts';

@@ -18,7 +18,7 @@ import { createStorage } from '../storage/index.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
 import { requestLanguage, translated } from './texts.ts';
 import { orderName } from './view.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { requireAdmin } from './admin-access.ts';
 import { buildDeliveryNotePdf } from './delivery-note.ts';
 import { startExport } from './actions/start-export.ts';

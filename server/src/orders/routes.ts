@@ -12,7 +12,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AlbumChecksCache } from '../albums/checks-cache.ts';
 import { notFound } from '../http/errors.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { approvePrint } from './actions/approve-print.ts';
 import { placeOrder } from './actions/place-order.ts';
 import { submitReview } from './actions/submit-review.ts';

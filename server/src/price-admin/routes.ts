@@ -7,7 +7,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { adminOnly } from '../orders/admin-access.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import {
   allPriceTables,
   applyPriceChange,

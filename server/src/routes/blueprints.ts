@@ -4,7 +4,7 @@ import { notFound } from '../http/errors.ts';
 import { preferredLanguage } from '../http/languages.ts';
 import { blueprintTexts } from '../albums/blueprint-texts.ts';
 import { findBlueprint, listBlueprints, type BlueprintRow } from '../repositories/blueprints.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const fontsSchema = z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() });
 

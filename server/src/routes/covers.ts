@@ -10,7 +10,7 @@ import { findAlbumFor } from '../repositories/albums.ts';
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const coverSchema = z.object({
   title: z.string(),

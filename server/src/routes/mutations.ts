@@ -12,7 +12,7 @@ import { broadcastUserId } from '../realtime/index.ts';
 import { parseMutationPayload } from '../realtime/album-sync.ts';
 import { mutationsSince } from '../repositories/album-mutations.ts';
 import { findAlbumHeaderFor } from '../repositories/albums.ts';
-import { errorResponses } from './schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { errorEnvelopeSchema } from '../http/errors.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });

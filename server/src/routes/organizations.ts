@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { listOrganizations } from '../repositories/organizations.ts';
-import { errorResponses, organizationSchema } from './schemas.ts';
+import { errorResponses, organizationSchema } from '@stickerbook/api';
 
 /** The organizations the wizard's data step stored for the caller (SPEC §2 wizard). */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {

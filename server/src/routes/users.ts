@@ -5,7 +5,7 @@ import { sendActivationMail } from '../auth/activation.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import { LANGUAGES } from '../http/languages.ts';
 import { findUserById, toUserView, updateUser } from '../repositories/users.ts';
-import { errorResponses, userSchema } from './schemas.ts';
+import { errorResponses, userSchema } from '@stickerbook/api';
 
 /** SPEC §2 cookie consent: necessary is always on; `revision` lets a new consent text ask again. */
 const cookieConsentSchema = z.strictObject({

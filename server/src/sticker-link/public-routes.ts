@@ -46,7 +46,7 @@ import {
   rateLimited,
   WindowCounter,
 } from './service.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** Photos only: a sticker is a person's photo (SPEC §5). */
 export const STICKER_LINK_TYPES = ['image/jpeg', 'image/png'] as const;

@@ -18,7 +18,7 @@ import {
 } from './repository.ts';
 import { stickerUploadsChanged } from './live.ts';
 import { mergeStickerUploads } from './service.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 export const stickerUploadSchema = z.object({

@@ -6,7 +6,7 @@ import { preferredLanguage } from '../http/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
 import { MAIL_QUEUE, MAIL_SEND_OPTIONS } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { mailLanguageOf, supportMail, type SenderKind } from './mail.ts';
 
 /** Limits of one message; the web's form checks the same ones before sending. */
