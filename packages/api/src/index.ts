@@ -5,3 +5,5 @@
  */
 export * from './errors.ts';
 export * from './schemas/shared.ts';
+export * from './schemas/albums.ts';
+export * from './schemas/orders.ts';

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { mailSender } from '../invitations/mail.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, orderSchema } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { addComment } from './actions/add-comment.ts';
 import { addLineItem } from './actions/add-line-item.ts';
@@ -27,7 +27,7 @@ import { adminOnly, requireAdmin } from './admin-access.ts';
 import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
 import { requestLanguage, STAFF_SIGNALS } from './texts.ts';
-import { orderSchema, toOrderView } from './view.ts';
+import { toOrderView } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });

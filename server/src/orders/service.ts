@@ -25,7 +25,8 @@ import { AppError, notFound } from '../http/errors.ts';
 import type { Language } from '../http/languages.ts';
 import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../repositories/albums.ts';
 import type { JobSender } from '../jobs/sender.ts';
-import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
+import type { CheckoutView } from '@stickerbook/api';
+import { toCheckoutView } from './checkout-view.ts';
 import {
   findVoucherByCode,
   toModelVoucher,
