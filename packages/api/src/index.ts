@@ -7,3 +7,6 @@ export * from './errors.ts';
 export * from './schemas/shared.ts';
 export * from './schemas/albums.ts';
 export * from './schemas/orders.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/users.ts';
+export * from './schemas/blueprints.ts';
