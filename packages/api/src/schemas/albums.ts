@@ -131,6 +131,7 @@ export const patchAlbumSchema = z.strictObject({
 export const albumListSchema = z.object({ albums: z.array(albumSummarySchema) });
 
 export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
+export type AlbumListView = z.infer<typeof albumListSchema>;
 export type AlbumView = z.infer<typeof albumSchema>;
 export type PreflightEntryView = z.infer<typeof preflightEntrySchema>;
 export type AlbumStatisticsView = z.infer<typeof albumStatisticsSchema>;

@@ -26,5 +26,6 @@ export const guestSessionSchema = z.object({ access_token: z.string(), guest_id:
 
 export type UserSessionView = z.infer<typeof userSessionSchema>;
 export type GuestSessionView = z.infer<typeof guestSessionSchema>;
+export type AuthConfigView = z.infer<typeof authConfigSchema>;
 export type SignUpBody = z.input<typeof signUpSchema>;
 export type LoginBody = z.input<typeof loginSchema>;

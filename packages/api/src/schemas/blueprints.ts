@@ -29,3 +29,4 @@ export const blueprintListSchema = z.object({
 });
 
 export type BlueprintView = z.infer<typeof blueprintListSchema>['blueprints'][number];
+export type BlueprintListView = z.infer<typeof blueprintListSchema>;

@@ -313,9 +313,13 @@ export const orderListSchema = z.object({
 });
 
 export type CheckoutView = z.infer<typeof checkoutSchema>;
+export type CheckoutResponseView = z.infer<typeof checkoutResponseSchema>;
 export type CheckoutQuery = z.input<typeof checkoutQuerySchema>;
 export type OrderFormBody = z.input<typeof orderFormSchema>;
-export type PlacedOrderView = z.infer<typeof placedOrderSchema>['order'];
+export type PlacedOrderResponseView = z.infer<typeof placedOrderSchema>;
+export type PlacedOrderView = PlacedOrderResponseView['order'];
+export type OrderResponseView = z.infer<typeof orderResponseSchema>;
+export type OrderListView = z.infer<typeof orderListSchema>;
 export type OrderView = z.infer<typeof orderSchema>;
 export type OrderUpdateView = z.infer<typeof orderUpdateSchema>;
 export type LineItemView = z.infer<typeof lineItemSchema>;

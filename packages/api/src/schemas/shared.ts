@@ -7,12 +7,15 @@ export const errorEnvelopeSchema = z.object({
   error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
 });
 
+export const ORGANIZATION_SIZES = ['1-150', '151-200', '201-1000', '1000+'] as const;
+export const CONTACT_ROLES = ['member', 'lead', 'senior', 'executive'] as const;
+
 export const organizationInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  size: z.enum(['1-150', '151-200', '201-1000', '1000+']),
+  size: z.enum(ORGANIZATION_SIZES),
   contactName: z.string().trim().min(1).max(200),
   phone: z.string().trim().min(1).max(40),
-  contactRole: z.enum(['member', 'lead', 'senior', 'executive']),
+  contactRole: z.enum(CONTACT_ROLES),
 });
 
 export const organizationSchema = organizationInputSchema.extend({ id: z.string() });

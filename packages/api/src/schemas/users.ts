@@ -1,7 +1,7 @@
 /** SPEC §7 users: the signed-in person's own record (GET and PATCH /users/me) and their organizations. */
 import { LANGUAGES } from '@stickerbook/model';
 import { z } from 'zod';
-import { organizationSchema, type userSchema } from './shared.ts';
+import { organizationSchema, type organizationInputSchema, type userSchema } from './shared.ts';
 
 /** SPEC §2 cookie consent: necessary is always on; `revision` lets a new consent text ask again. */
 export const cookieConsentSchema = z.strictObject({
@@ -24,4 +24,7 @@ export const organizationListSchema = z.object({ organizations: z.array(organiza
 
 export type UserView = z.infer<typeof userSchema>;
 export type OrganizationView = z.infer<typeof organizationSchema>;
+/** An organization as a new album names it (POST /albums); the server gives it its id. */
+export type OrganizationInput = z.input<typeof organizationInputSchema>;
 export type UpdateMeBody = z.input<typeof updateMeSchema>;
+export type OrganizationListView = z.infer<typeof organizationListSchema>;
