@@ -117,7 +117,8 @@ export const orderSchema = z.object({
     deleted: z.boolean(),
   }),
   shipping_address: addressSchema.nullable(),
-  line_items: z.array(lineItemSchema),
+  /** An order's lines have ids (staff edit them one by one); a quote's lines have none. */
+  line_items: z.array(lineItemSchema.extend({ id: z.string() })),
   order_updates: z.array(orderUpdateSchema),
   invoice: z
     .object({
