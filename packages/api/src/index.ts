@@ -10,3 +10,4 @@ export * from './schemas/orders.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/blueprints.ts';
+export * from './schemas/sticker-link.ts';

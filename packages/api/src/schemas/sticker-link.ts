@@ -1,0 +1,66 @@
+/**
+ * SPEC §2 sticker link, the public side: a contributor opens the album's link, checks a photo for a face, uploads
+ * it and sends their sticker, and later sees and replaces what they sent (with the session token the first
+ * submission answered).
+ */
+import { z } from 'zod';
+
+/** GET /public/sticker_uploads/{token}: what the contributor's form shows of the album's link. */
+export const stickerLinkSchema = z.object({
+  title: z.string().nullable(),
+  content: z.string().nullable(),
+  white_label: z.boolean(),
+  require_position: z.boolean(),
+  sections: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Must be 16-100 of [A-Za-z0-9_-]');
+/** A contributor's sticker: the form's fields and the uploaded photo's blob. */
+export const stickerSubmissionSchema = z.strictObject({
+  name: z.string().trim().min(1).max(30),
+  last_name: z.string().trim().max(30).optional(),
+  position: z.string().trim().max(30).optional(),
+  section_id: z.string().max(100).nullable().optional(),
+  blob_id: z.string().min(1).max(64),
+  client_id: clientIdSchema,
+  details: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
+});
+/** What a contributor sees of their own upload: what they entered, their photo, whether it is in the album. */
+export const ownUploadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  last_name: z.string(),
+  position: z.string(),
+  section_id: z.string().nullable(),
+  created_at: z.string(),
+  merged: z.boolean(),
+  photo_url: z.string().nullable(),
+});
+/** A face as fractions of the photo (0..1). */
+export const faceBoxSchema = z.object({
+  x: z.number(),
+  y: z.number(),
+  width: z.number(),
+  height: z.number(),
+});
+
+/** POST /public/sticker_uploads/{token}: the upload, and the session token to send back. */
+export const submittedUploadSchema = ownUploadSchema.extend({ session_token: z.string() });
+
+/** PUT /public/sticker_uploads/{token}/uploads/{id}: the fields, and a new photo when `blob_id` is given. */
+export const replaceSubmissionSchema = stickerSubmissionSchema
+  .omit({ client_id: true, blob_id: true })
+  .extend({ blob_id: z.string().min(1).max(64).optional() });
+
+/** GET /public/sticker_uploads/{token}/mine. */
+export const ownUploadListSchema = z.object({ sticker_uploads: z.array(ownUploadSchema) });
+
+/** POST /public/sticker_uploads/{token}/face_detection: the largest face of the preview, or null. */
+export const faceCheckSchema = z.object({ face: faceBoxSchema.nullable() });
+
+export type StickerLinkView = z.infer<typeof stickerLinkSchema>;
+export type OwnUploadView = z.infer<typeof ownUploadSchema>;
+export type SubmittedUploadView = z.infer<typeof submittedUploadSchema>;
+export type OwnUploadListView = z.infer<typeof ownUploadListSchema>;
+export type FaceCheckView = z.infer<typeof faceCheckSchema>;
+export type StickerSubmissionBody = z.input<typeof stickerSubmissionSchema>;
+export type ReplaceSubmissionBody = z.input<typeof replaceSubmissionSchema>;
