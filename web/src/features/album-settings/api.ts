@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
+import type { PatchAlbumBody } from '@stickerbook/api';
 import type { Album } from '../../api/types.ts';
 import { expectAccessLoss } from '../../sync/leaving.ts';
 
@@ -29,14 +30,12 @@ export interface Association {
 }
 
 /** The album fields of the general settings tab (PATCH /albums/{id}). */
-export interface AlbumSettingsBody {
-  title?: string;
-  releaseDate?: string | null;
-  language?: string;
-  email_notifications_enabled?: boolean;
-}
+export type AlbumSettingsBody = Pick<
+  PatchAlbumBody,
+  'title' | 'releaseDate' | 'language' | 'email_notifications_enabled'
+>;
 
-export type AlbumWithSettings = Album & { emailNotificationsEnabled?: boolean };
+export type AlbumWithSettings = Album;
 
 const albumPath = (id: string) => `/albums/${encodeURIComponent(id)}`;
 

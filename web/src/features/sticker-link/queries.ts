@@ -5,19 +5,19 @@ import { queryKeys } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
 import type { ImageRecord } from '../uploads/uploadApi.ts';
 
-/** The sticker link fields of GET /albums/:id (server/src/albums/album-view.ts). */
-export interface StickerLinkSettings {
-  stickerUploadEnabled: boolean;
-  stickerUploadWhiteLabel: boolean;
-  stickerUploadContent: string | null;
-  stickerUploadCustomDomain: string | null;
-  stickerUploadRequirePosition: boolean;
-  stickerUploadSurpriseMode: boolean;
-  stickerUploadAskForTitle: boolean;
-  stickerUploadAnonymousUrl: boolean;
-  stickerUploadsPath: string | null;
-}
-export type StickerLinkAlbum = Album & Partial<StickerLinkSettings>;
+/** The sticker link fields of GET /albums/:id (@stickerbook/api schemas/albums.ts). */
+export type StickerLinkSettings = Pick<
+  Album,
+  | 'stickerUploadEnabled'
+  | 'stickerUploadWhiteLabel'
+  | 'stickerUploadContent'
+  | 'stickerUploadCustomDomain'
+  | 'stickerUploadRequirePosition'
+  | 'stickerUploadSurpriseMode'
+  | 'stickerUploadAskForTitle'
+  | 'stickerUploadAnonymousUrl'
+  | 'stickerUploadsPath'
+>;
 
 /** GET /albums/:id/sticker_uploads (server/src/sticker-link/routes.ts). */
 export interface StickerUpload {
@@ -44,7 +44,7 @@ export function useUpdateStickerLink(albumId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<Omit<StickerLinkSettings, 'stickerUploadsPath'>>) =>
-      api.patch<StickerLinkAlbum>(`/albums/${encodeURIComponent(albumId)}`, body),
+      api.patch<Album>(`/albums/${encodeURIComponent(albumId)}`, body),
     onSuccess: (album) => client.setQueryData(queryKeys.album(albumId), album),
   });
 }
