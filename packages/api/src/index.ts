@@ -11,3 +11,4 @@ export * from './schemas/auth.ts';
 export * from './schemas/users.ts';
 export * from './schemas/blueprints.ts';
 export * from './schemas/sticker-link.ts';
+export * from './schemas/invitations.ts';
