@@ -12,3 +12,4 @@ export * from './schemas/users.ts';
 export * from './schemas/blueprints.ts';
 export * from './schemas/sticker-link.ts';
 export * from './schemas/invitations.ts';
+export * from './schemas/images.ts';

@@ -5,12 +5,12 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { notFound } from '../http/errors.ts';
 import { listAlbumImages } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
-import { imageSchema, imageView } from '../images/view.ts';
+import { imageView } from '../images/view.ts';
 import { findAlbumFor } from '../repositories/albums.ts';
 import { findBlueprint } from '../repositories/blueprints.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../albums/blueprint-texts.ts';
 import { preferredLanguage } from '../http/languages.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, imageSchema } from '@stickerbook/api';
 
 const coverSchema = z.object({
   title: z.string(),

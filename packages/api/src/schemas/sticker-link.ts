@@ -4,6 +4,7 @@
  * submission answered).
  */
 import { z } from 'zod';
+import { faceBoxSchema, imageSchema } from './images.ts';
 
 /** GET /public/sticker_uploads/{token}: what the contributor's form shows of the album's link. */
 export const stickerLinkSchema = z.object({
@@ -35,14 +36,6 @@ export const ownUploadSchema = z.object({
   merged: z.boolean(),
   photo_url: z.string().nullable(),
 });
-/** A face as fractions of the photo (0..1). */
-export const faceBoxSchema = z.object({
-  x: z.number(),
-  y: z.number(),
-  width: z.number(),
-  height: z.number(),
-});
-
 /** POST /public/sticker_uploads/{token}: the upload, and the session token to send back. */
 export const submittedUploadSchema = ownUploadSchema.extend({ session_token: z.string() });
 
@@ -57,6 +50,31 @@ export const ownUploadListSchema = z.object({ sticker_uploads: z.array(ownUpload
 /** POST /public/sticker_uploads/{token}/face_detection: the largest face of the preview, or null. */
 export const faceCheckSchema = z.object({ face: faceBoxSchema.nullable() });
 
+/** GET /albums/{id}/sticker_uploads: an upload as the album's owner collects it, with its image record. */
+export const stickerUploadSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  last_name: z.string(),
+  position: z.string(),
+  section_id: z.string().nullable(),
+  merged_at: z.string().nullable(),
+  sticker_id: z.string().nullable(),
+  created_at: z.string(),
+  details: z.object({ width: z.number(), height: z.number(), face: faceBoxSchema.nullable().optional() }),
+  image: imageSchema.nullable(),
+});
+
+export const stickerUploadListSchema = z.object({ sticker_uploads: z.array(stickerUploadSchema) });
+
+/** PATCH /albums/{id}/sticker_uploads/merge: when the uploads became stickers, and the uploads as they are now. */
+export const mergedStickerUploadsSchema = z.object({
+  merged_at: z.string(),
+  sticker_uploads: z.array(stickerUploadSchema),
+});
+
+export type StickerUploadView = z.infer<typeof stickerUploadSchema>;
+export type StickerUploadListView = z.infer<typeof stickerUploadListSchema>;
+export type MergedStickerUploadsView = z.infer<typeof mergedStickerUploadsSchema>;
 export type StickerLinkView = z.infer<typeof stickerLinkSchema>;
 export type OwnUploadView = z.infer<typeof ownUploadSchema>;
 export type SubmittedUploadView = z.infer<typeof submittedUploadSchema>;
