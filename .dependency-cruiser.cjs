@@ -24,8 +24,6 @@ const SERVER_FLOORS = [
   'pdf/',
   // The album document (snapshot + mutation log) that nearly every feature reads (DESIGN.md "The album document").
   'album-store/',
-  // The shared response schemas (routes/schemas.ts), until they live in packages/api.
-  'routes/',
   'context\\.ts$',
 ].join('|');
 

@@ -4,3 +4,12 @@
  * web app's types are `z.infer` of the same schemas, so a changed response is a type error in the web build.
  */
 export * from './errors.ts';
+export * from './schemas/shared.ts';
+export * from './schemas/albums.ts';
+export * from './schemas/orders.ts';
+export * from './schemas/auth.ts';
+export * from './schemas/users.ts';
+export * from './schemas/blueprints.ts';
+export * from './schemas/sticker-link.ts';
+export * from './schemas/invitations.ts';
+export * from './schemas/images.ts';

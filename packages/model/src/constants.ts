@@ -204,6 +204,8 @@ export const COUNTRIES = [
 /** Default country (and phone area code) by UI language: it IT, fr FR, pl PL, else DE. */
 export const DEFAULT_COUNTRY_BY_LANGUAGE: Record<string, string> = { it: 'IT', fr: 'FR', pl: 'PL' };
 export const DEFAULT_COUNTRY = 'DE';
+/** SPEC §1: the languages of the UI, of every album and of every mail and document; listed here once. */
+export const LANGUAGES = ['de', 'en', 'fr', 'it', 'pl'] as const;
 
 // Organizations ----------------------------------------------------------------------------------------------
 

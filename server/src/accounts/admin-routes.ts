@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { findUserByEmail, findUserById, toUserView, type UserRow } from '../users/repository.ts';
-import { errorResponses, userSchema } from '../routes/schemas.ts';
+import { errorResponses, userSchema } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { latestDataExport, startDataExport } from './data-export.ts';
 import { deleteAccount, deletionPlan, type SharedAlbumDecision } from './delete-account.ts';

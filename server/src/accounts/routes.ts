@@ -9,7 +9,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import { findUserById, type UserRow } from '../users/repository.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { latestDataExport, startDataExport } from './data-export.ts';
 import { deleteAccount, deletionPlan, type SharedAlbumDecision } from './delete-account.ts';

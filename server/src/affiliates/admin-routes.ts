@@ -5,7 +5,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema } from '../http/errors.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { insertAffiliate, listAffiliates, type AffiliateRow } from './repository.ts';
 
 const affiliateSchema = z.object({

@@ -1,70 +1,9 @@
-import { z } from 'zod';
 import type { AlbumAccess, AlbumRow } from '../album-store/albums.ts';
 import type { Organization } from '../users/organizations.ts';
-import { organizationSchema } from '../routes/schemas.ts';
+import type { AlbumSummaryView, AlbumView, PreflightEntryView } from '@stickerbook/api';
 import { coverPreviewUrl } from './cover-preview.ts';
-import { albumStatisticsSchema, preflightEntrySchema, type PreflightEntryView } from './preflight-view.ts';
 
-/** docs/api-contract.md AlbumSummary: what the start page lists. */
-export const albumSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  releaseDate: z.string().nullable(),
-  language: z.string(),
-  category: z.string().nullable(),
-  blueprint_category: z.string().nullable(),
-  blueprint_title: z.string().nullable(),
-  cover_preview_url: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  owner_identifier: z.string(),
-  is_owner: z.boolean(),
-});
-
-/** The SPEC §3 Album fields that exist so far; order, preview and sticker-link fields fill in with their issues. */
-export const albumSchema = albumSummarySchema.extend({
-  blueprint_album_id: z.string().nullable(),
-  identifier: z.string(),
-  organization: organizationSchema.nullable(),
-  locked: z.boolean(),
-  hasOrder: z.boolean(),
-  lastOrderId: z.string().nullable(),
-  emailNotificationsEnabled: z.boolean(),
-  bookSpine: z.boolean(),
-  stickerUploadEnabled: z.boolean(),
-  stickerUploadWhiteLabel: z.boolean(),
-  stickerUploadContent: z.string().nullable(),
-  stickerUploadCustomDomain: z.string().nullable(),
-  stickerUploadRequirePosition: z.boolean(),
-  stickerUploadSurpriseMode: z.boolean(),
-  stickerUploadAskForTitle: z.boolean(),
-  stickerUploadAnonymousUrl: z.boolean(),
-  /** The public sticker link, `/s/<token>`; null until the link is first switched on (issue 8). */
-  stickerUploadsPath: z.string().nullable(),
-  /** SPEC §3: the public preview link, `/album/<id>/preview/<token>`; null for guests' albums (SPEC §6). */
-  albumPreviewPath: z.string().nullable(),
-  colors: z.array(z.string()),
-  fonts: z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() }),
-  /**
-   * SPEC §3 album fields kept in the document's settings (one place, saved and undone with the album); here as
-   * the spec names them. `onboardingState` is derived, not stored: GET /albums/{id}/onboarding_state.
-   */
-  stickerTemplateId: z.number().int(),
-  stickerTemplateSettings: z.object({ id: z.number().int(), blank_enabled: z.boolean() }),
-  customFonts: z.array(z.object({ name: z.string() })),
-  /** The AlbumDocument of packages/model. */
-  workspace: z.record(z.string(), z.unknown()),
-  version: z.number().int(),
-  access: z.enum(['owner', 'collaborator', 'admin']),
-  /** Issue 13: the preflight (what blocks an order) and the SPEC §3 statistics; GET and PATCH carry them. */
-  errors: z.array(preflightEntrySchema).optional(),
-  statistics: albumStatisticsSchema.optional(),
-  /** SPEC §3: how many different stickers the album has (a double sticker is one sort). */
-  total_sticker_sorts: z.number().int(),
-});
-
-export type AlbumSummaryView = z.infer<typeof albumSummarySchema>;
-export type AlbumView = z.infer<typeof albumSchema>;
+export type { AlbumSummaryView, AlbumView };
 
 /**
  * `hasCoverPreview`: whether the cover thumbnail has been rendered (albums/cover-preview.ts); the start page's list

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { albums } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
 import { createStorage, StorageNotFoundError } from '../storage/index.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { findCoverPreview, requestCoverPreview } from './cover-preview.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });

@@ -12,7 +12,7 @@ import { broadcastUserId } from '../realtime/index.ts';
 import { parseMutationPayload } from '../realtime/mutation-payload.ts';
 import { mutationsSince } from '../album-store/album-mutations.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { errorEnvelopeSchema } from '../http/errors.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });

@@ -5,7 +5,6 @@
  * are the provider's, and the editor judges them with what the provider reports).
  */
 import {
-  PREFLIGHT_CODES,
   albumPreflight,
   albumStatistics,
   type AlbumDocument,
@@ -14,27 +13,10 @@ import {
   type PreflightEntry,
 } from '@stickerbook/model';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../db/database.ts';
 import { images } from '../db/schema.ts';
+import type { AlbumStatisticsView, PreflightEntryView } from '@stickerbook/api';
 import type { Language, Translations } from '../i18n/languages.ts';
-
-export const preflightEntrySchema = z.object({
-  code: z.enum(PREFLIGHT_CODES),
-  message: z.string(),
-  spread_id: z.string().optional(),
-  element_id: z.string().optional(),
-  sticker_id: z.string().optional(),
-  section_id: z.string().optional(),
-  count: z.number().int().optional(),
-});
-export type PreflightEntryView = z.infer<typeof preflightEntrySchema>;
-
-export const albumStatisticsSchema = z.object({
-  inlaySpreadsCount: z.number().int(),
-  spreadsNeeded: z.number().int(),
-  spine: z.number(),
-});
 
 /** A message is a text, or a text of the entry's count. */
 type Message = string | ((count: number) => string);
@@ -93,7 +75,7 @@ async function albumImagePixels(db: Db, albumId: string): Promise<Map<string, Im
 
 export interface AlbumChecks {
   errors: PreflightEntry[];
-  statistics: z.infer<typeof albumStatisticsSchema>;
+  statistics: AlbumStatisticsView;
 }
 
 function albumChecks(doc: AlbumDocument, pixels: ReadonlyMap<string, ImagePixels>): AlbumChecks {

@@ -17,7 +17,7 @@ import { forbidden, notFound } from '../http/errors.ts';
 import { createRenderImageSource } from '../print/images.ts';
 import { buildRenderData, renderDataSchema } from '../print/render-data.ts';
 import { findAlbumHeaderFor, findAlbumRow, type AlbumRow } from '../album-store/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Tokens are 64 hex characters; anything far off is not looked up at all. */

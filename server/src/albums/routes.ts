@@ -3,7 +3,7 @@ import { settingPath, type Patch } from '@stickerbook/model';
 import { z } from 'zod';
 import { isAdmin, ownerIdentifierOf, type Principal } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
-import { albumSchema, albumSummarySchema, toAlbumSummary, toAlbumView } from './album-view.ts';
+import { toAlbumSummary, toAlbumView } from './album-view.ts';
 import { copyBlueprintDocument } from './copy-blueprint-document.ts';
 import { albumsWithCoverPreview, refreshCoverPreview, requestCoverPreview } from './cover-preview.ts';
 import { coverPreviewRoutes } from './cover-preview-routes.ts';
@@ -15,7 +15,7 @@ import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.
 import { creditAlbum } from '../affiliates/repository.ts';
 import type { AlbumSettingsRecord } from '../db/schema.ts';
 import { AppError, errorEnvelopeSchema, forbidden, notFound } from '../http/errors.ts';
-import { LANGUAGES, preferredLanguage, type Language } from '../i18n/languages.ts';
+import { preferredLanguage, type Language } from '../i18n/languages.ts';
 import { broadcastAlbumLock, saveServerChange } from '../realtime/index.ts';
 import {
   deleteAlbum,
@@ -29,57 +29,19 @@ import {
 import { findBlueprint } from '../blueprints/repository.ts';
 import { findOrganization, insertOrganization } from '../users/organizations.ts';
 import { stickerLinkSettings } from './sticker-link-settings.ts';
-import { errorResponses, organizationInputSchema } from '../routes/schemas.ts';
+import {
+  albumListSchema,
+  albumSchema,
+  createAlbumSchema,
+  errorResponses,
+  patchAlbumSchema,
+} from '@stickerbook/api';
 import { collectAlbumFiles } from '../images/file-cleanup.ts';
 import { imageServices, scheduleFileCleanup } from '../images/service.ts';
 
 export const DEFAULT_ALBUM_TITLE = 'Titel des Albums';
 
-const titleSchema = z.string().trim().min(1, 'Title may not be empty').max(200);
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{3,8}$/, 'Must be a hex colour');
 const idParams = z.object({ id: z.string().min(1).max(64) });
-
-const createAlbumSchema = z.strictObject({
-  blueprint_id: z.string().min(1).max(100),
-  title: titleSchema.optional(),
-  release_date: z.iso.date().nullable().optional(),
-  language: z.enum(LANGUAGES).optional(),
-  organization: organizationInputSchema.optional(),
-  empty_inside: z.boolean().optional(),
-  analytics_metadata: z
-    .record(z.string().max(100), z.union([z.string().max(500), z.number(), z.boolean(), z.null()]))
-    .optional(),
-});
-
-const patchAlbumSchema = z.strictObject({
-  title: titleSchema.optional(),
-  releaseDate: z.iso.date().nullable().optional(),
-  language: z.enum(LANGUAGES).optional(),
-  fonts: z
-    .strictObject({
-      title: z.string().min(1).max(100),
-      sub_title: z.string().min(1).max(100),
-      paragraph: z.string().min(1).max(100),
-    })
-    .optional(),
-  colors: z.array(hexColor).min(2).max(20).optional(),
-  locked: z.boolean().optional(),
-  email_notifications_enabled: z.boolean().optional(),
-  bookSpine: z.boolean().optional(),
-  stickerUploadEnabled: z.boolean().optional(),
-  stickerUploadWhiteLabel: z.boolean().optional(),
-  stickerUploadContent: z.string().max(2000).nullable().optional(),
-  stickerUploadCustomDomain: z
-    .string()
-    .regex(/^[a-z0-9.-]+$/i, 'Must be a host name')
-    .max(253)
-    .nullable()
-    .optional(),
-  stickerUploadRequirePosition: z.boolean().optional(),
-  stickerUploadSurpriseMode: z.boolean().optional(),
-  stickerUploadAskForTitle: z.boolean().optional(),
-  stickerUploadAnonymousUrl: z.boolean().optional(),
-});
 
 /** SPEC §7 albums. Every route checks access itself: owner, collaborator, admin or guest owner; anyone else 404. */
 export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -111,7 +73,7 @@ export const albumRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['albums'],
-        response: { 200: z.object({ albums: z.array(albumSummarySchema) }), ...errorResponses },
+        response: { 200: albumListSchema, ...errorResponses },
       },
     },
     async (request) => {

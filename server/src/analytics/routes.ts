@@ -7,7 +7,7 @@ import { forbidden } from '../http/errors.ts';
 import { createAnalyticsSink, type AnalyticsRecord } from '../providers/analytics/index.ts';
 import { listRecentAnalyticsEvents } from '../providers/analytics/events-repository.ts';
 import { findUserById } from '../users/repository.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** 50 events of at most ~3 KiB each fit; anything bigger is not a batch our client sends. */
 const ANALYTICS_BODY_LIMIT_BYTES = 192 * 1024;

@@ -4,24 +4,7 @@ import { notFound } from '../http/errors.ts';
 import { preferredLanguage } from '../i18n/languages.ts';
 import { blueprintTexts } from './texts.ts';
 import { findBlueprint, listBlueprints, type BlueprintRow } from './repository.ts';
-import { errorResponses } from '../routes/schemas.ts';
-
-const fontsSchema = z.object({ title: z.string(), sub_title: z.string(), paragraph: z.string() });
-
-const blueprintSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  blueprint_category: z.string(),
-  cover_preview_url: z.string().nullable(),
-  colors: z.array(z.string()),
-  fonts: fontsSchema,
-});
-
-const blueprintSchema = blueprintSummarySchema.extend({
-  // The AlbumDocument of packages/model; documented as an object, validated by the model's own schema on write.
-  workspace: z.record(z.string(), z.unknown()),
-  images: z.array(z.unknown()),
-});
+import { blueprintListSchema, blueprintSchema, errorResponses } from '@stickerbook/api';
 
 /**
  * A template's name in the request's language (issue 22 item 11: the wizard's cards were English in German). The
@@ -64,7 +47,7 @@ export const blueprintRoutes: FastifyPluginAsyncZod = async (app) => {
           attributes: z.enum(['FULL']).optional(),
         }),
         response: {
-          200: z.object({ blueprints: z.array(blueprintSchema.partial({ workspace: true, images: true })) }),
+          200: blueprintListSchema,
           ...errorResponses,
         },
       },

@@ -5,12 +5,12 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { notFound } from '../http/errors.ts';
 import { listAlbumImages } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
-import { imageSchema, imageView } from '../images/view.ts';
+import { imageView } from '../images/view.ts';
 import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.ts';
 import { preferredLanguage } from '../i18n/languages.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses, imageSchema } from '@stickerbook/api';
 
 const coverSchema = z.object({
   title: z.string(),

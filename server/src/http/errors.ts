@@ -1,7 +1,6 @@
 import type { ApiErrorCode } from '@stickerbook/api';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 
 /**
  * An error the API means to return: status, a code from the one list (packages/api errors.ts) that the web maps
@@ -24,9 +23,7 @@ export const unauthorized = (message = 'Authentication required') =>
   new AppError(401, 'UNAUTHORIZED', message);
 export const forbidden = (code: ApiErrorCode, message: string) => new AppError(403, code, message);
 
-export const errorEnvelopeSchema = z.object({
-  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
-});
+export { errorEnvelopeSchema } from '@stickerbook/api';
 
 interface FieldProblem {
   field: string;

@@ -4,8 +4,9 @@
  * mail or document is a `Translations<…>`, so a sixth language is a type error in each table until it is written.
  */
 import type { FastifyRequest } from 'fastify';
+import { LANGUAGES } from '@stickerbook/model';
 
-export const LANGUAGES = ['de', 'en', 'fr', 'it', 'pl'] as const;
+export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
 
 /** One text (or set of texts) per language. */

@@ -12,7 +12,7 @@ import { findBlob, findImage } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { toImageView } from '../images/view.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** A stream token works this long after the job was created. */
 const STREAM_TOKEN_TTL_MS = 60 * 60 * 1000;

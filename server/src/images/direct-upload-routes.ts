@@ -15,7 +15,7 @@ import { blobStorageKey, findBlob, insertBlob, markPendingBlobUploaded } from '.
 import { imageServices } from './service.ts';
 import { uploadStarted } from '../jobs/upload-activity.ts';
 import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH, LocalStorage, StorageNotFoundError } from '../storage/index.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** How long an upload URL is valid: a 16 MB photo over a slow line, with room to spare. */
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;

@@ -5,7 +5,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema } from '../http/errors.ts';
 import { detectLargestFace } from './faces.ts';
 import { uploadRejected } from './inspect.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** Base64 of a 16 MB file, plus the JSON around it. */
 const FACE_BODY_LIMIT_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 1024;

@@ -5,9 +5,9 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findBlob, findImage, listAlbumImagesFor, updateImage, type ImageRow } from './repository.ts';
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from './service.ts';
-import { imageSchema, imageView } from './view.ts';
+import { imageView } from './view.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses, imageListSchema, imageSchema } from '@stickerbook/api';
 
 const fraction = z.number().min(0).max(1);
 const faceInputSchema = z.strictObject({ x: fraction, y: fraction, width: fraction, height: fraction });
@@ -92,14 +92,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['images'],
         params: albumParams,
         response: {
-          200: z.object({
-            images: z.array(
-              imageSchema.extend({
-                /** Admins only (SPEC §6): true for an image the album's people do not see (repository.ts). */
-                hidden: z.boolean().optional(),
-              }),
-            ),
-          }),
+          200: imageListSchema,
           ...responses,
         },
       },

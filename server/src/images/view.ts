@@ -1,42 +1,11 @@
-import { z } from 'zod';
+import type { ImageView } from '@stickerbook/api';
 import type { Db } from '../db/database.ts';
 import type { ImageVariantName } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { findBlob, type BlobRow, type ImageRow } from './repository.ts';
 import { VARIANT_NAMES } from './variants.ts';
 
-const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-const sizeSchema = z.object({ width: z.number(), height: z.number() });
-
-/** SPEC §3 image record as the API returns it. */
-export const imageSchema = z.object({
-  id: z.string(),
-  album_id: z.string(),
-  model: z.enum(['image', 'sticker']),
-  /** Variant generation: queued -> working -> finished | error. Until finished every URL is the original. */
-  state: z.enum(['queued', 'working', 'finished', 'error']),
-  blueprint_image: z.boolean(),
-  original_image_id: z.string().nullable(),
-  blob: z.object({
-    filename: z.string(),
-    full: z.string(),
-    large: z.string(),
-    medium: z.string(),
-    original: z.string(),
-    small: z.string(),
-  }),
-  details: z.object({ width: z.number(), height: z.number(), face: faceSchema.nullable().optional() }),
-  meta: z.object({
-    content_type: z.string(),
-    byte_size: z.number().optional(),
-    error: z.string().optional(),
-  }),
-  /** Pixel size of each variant that exists. */
-  dimensions: z.partialRecord(z.enum(['small', 'medium', 'large', 'full', 'original']), sizeSchema),
-  tags: z.array(z.string()),
-  created_at: z.string(),
-});
-export type ImageView = z.infer<typeof imageSchema>;
+export type { ImageView };
 
 export async function toImageView(
   storage: BlobStorage,

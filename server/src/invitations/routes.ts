@@ -23,45 +23,22 @@ import {
   removeMember,
   type InvitationDetails,
 } from './repository.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import {
+  acceptedInvitationSchema,
+  associationListSchema,
+  errorResponses,
+  inviteBodySchema,
+  managedInvitationListSchema,
+  managedInvitationSchema,
+  pendingInvitationsSchema,
+  publicInvitationSchema,
+} from '@stickerbook/api';
 import { findUserById } from '../users/repository.ts';
 
 const albumParams = z.object({ id: z.string().min(1).max(64) });
 const uuidParams = z.object({ id: z.uuid() });
 const tokenParams = z.object({ token: z.string().min(1).max(100) });
 const associationParams = z.object({ id: z.string().min(1).max(120) });
-
-/** SPEC §3 Invitation. */
-const invitationSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  created_at: z.string(),
-  inviter_email: z.string().nullable(),
-  album_id: z.string(),
-  album_title: z.string(),
-});
-
-const publicInvitationSchema = invitationSchema.extend({ accepted: z.boolean() });
-
-/**
- * What the owner sees of a pending invitation: with its accept link, to pass on by hand when no mail server is
- * set up (SMTP_URL unset keeps mails in the outbox) or the mail got lost.
- */
-const managedInvitationSchema = invitationSchema.extend({ accept_url: z.string().optional() });
-
-/** An invitation to the signed-in user's address, with the token to accept it on the start page. */
-const myInvitationSchema = invitationSchema.extend({ token: z.string() });
-
-/** SPEC §3 Association: the owner or a member, with the user's e-mail and picture. */
-const associationSchema = z.object({
-  id: z.string(),
-  owner: z.boolean(),
-  user: z.object({ email: z.string().nullable(), picture: z.string().nullable() }),
-});
-
-const inviteBodySchema = z.strictObject({
-  email: z.email('Must be an e-mail address').max(254),
-});
 
 function toInvitation(row: InvitationDetails) {
   return {
@@ -120,7 +97,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitations'],
         params: albumParams,
-        response: { 200: z.object({ invitations: z.array(managedInvitationSchema) }), ...errorResponses },
+        response: { 200: managedInvitationListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -144,11 +121,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitations'],
         response: {
-          200: z.object({
-            invitations: z.array(myInvitationSchema),
-            verification_required: z.boolean(),
-            waiting: z.number().int(),
-          }),
+          200: pendingInvitationsSchema,
           ...errorResponses,
         },
       },
@@ -248,7 +221,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitations'],
         params: albumParams,
-        response: { 200: z.object({ associations: z.array(associationSchema) }), ...errorResponses },
+        response: { 200: associationListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -340,7 +313,7 @@ export const invitationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['invitations'],
         params: tokenParams,
-        response: { 200: z.object({ album_id: z.string() }), ...errorResponses, 410: errorEnvelopeSchema },
+        response: { 200: acceptedInvitationSchema, ...errorResponses, 410: errorEnvelopeSchema },
       },
     },
     async (request) => {

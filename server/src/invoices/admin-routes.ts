@@ -10,7 +10,7 @@ import { jobSender } from '../jobs/sender.ts';
 import { findOrder } from '../orders/repository.ts';
 import { issueCreditNote } from '../orders/actions/issue-credit-note.ts';
 import { issueInvoice } from '../orders/actions/issue-invoice.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { DELIVERY_NOTE_FILE, orderDocumentPath, signedDocumentUrl } from './document-links.ts';
 import { invoiceDocumentSchema, invoiceDocumentView } from './routes.ts';

@@ -9,7 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
 import { DEFAULT_ALBUM_TITLE } from '../albums/routes.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const onboardingStateSchema = z.object(
   Object.fromEntries(ONBOARDING_STEPS.map((step) => [step, z.boolean()])) as Record<

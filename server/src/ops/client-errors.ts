@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** Limits of one report; a longer stack is cut by the browser before sending (web/src/ui/reportClientError.ts). */
 const CLIENT_ERROR_LIMITS = {

@@ -5,7 +5,7 @@ import { isAdmin } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { outboxMails } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const OUTBOX_PAGE = 100;
 

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { mailSender } from '../jobs/mail.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses, orderSchema } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { addComment } from './actions/add-comment.ts';
 import { addLineItem } from './actions/add-line-item.ts';
@@ -28,7 +28,7 @@ import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
 import { STAFF_SIGNALS } from './texts.ts';
 import { requestLanguage } from '../i18n/languages.ts';
-import { orderSchema, toOrderView } from './view.ts';
+import { toOrderView } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });

@@ -4,88 +4,17 @@ import {
   deliveryWarning,
   estimatedDeliveryDate,
   featureAmount,
-  TAX_TREATMENTS,
   type AlbumCategory,
   type Quote,
 } from '@stickerbook/model';
-import { z } from 'zod';
-import { preflightEntrySchema, type PreflightEntryView } from '../albums/preflight-view.ts';
+import type { CheckoutView, PreflightEntryView } from '@stickerbook/api';
 import type { Language } from '../i18n/languages.ts';
 import type { LoadedPriceList } from './price-tables.ts';
 import { voucherMessage } from './texts.ts';
 import { translated } from '../i18n/languages.ts';
 import { formatMoney } from '../i18n/format.ts';
-import { lineItemSchema } from './view.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
 import { STRIPE_DAYS_UNTIL_DUE } from '../providers/stripe/stripe-invoicing.ts';
-
-/**
- * How the customer pays (issue 21 §3, stated before the order is placed): on invoice, by bank transfer without
- * deduction on receipt (the built-in invoice's terms, invoices/invoice-labels.ts `payNow`), or through Stripe's
- * hosted invoice page within its term when Stripe is configured.
- */
-const paymentSchema = z.object({
-  method: z.enum(['invoice_bank_transfer', 'stripe_hosted_invoice']),
-  /** Days after the invoice date; null = on receipt of the invoice. */
-  due_days: z.number().int().nullable(),
-});
-
-export const checkoutSchema = z.object({
-  errors: z.array(preflightEntrySchema),
-  album: z.object({
-    id: z.string(),
-    title: z.string(),
-    release_date: z.string().nullable(),
-    language: z.string(),
-    category: z.string().nullable(),
-    cover_preview_url: z.string().nullable(),
-  }),
-  blueprint_category: z.string().nullable(),
-  no_albums_range: z.object({ min: z.number().int(), max: z.number().int(), default: z.number().int() }),
-  countries: z.array(z.string()),
-  default_country_code: z.string(),
-  packaging_types: z.array(
-    z.object({
-      key: z.enum(['stickerpack', 'stickerbox_single_variety']),
-      title: z.string(),
-      description: z.string(),
-    }),
-  ),
-  available_features: z.array(
-    z.object({
-      key: z.string(),
-      title: z.string(),
-      description: z.string(),
-      amount: z.number().int(),
-      amount_human: z.string(),
-    }),
-  ),
-  currency: z.enum(['EUR', 'PLN']),
-  line_items: z.array(lineItemSchema),
-  shipping: z.object({ amount: z.number().int(), amount_human: z.string() }),
-  amount: z.number().int(),
-  amount_gross: z.number().int(),
-  tax_value: z.number().int(),
-  amount_human: z.string(),
-  amount_gross_human: z.string(),
-  tax_value_human: z.string(),
-  /** How VAT applies (issue 21 §4): the table's rate, reverse charge (0 %) or export (0 %). */
-  tax_treatment: z.enum(TAX_TREATMENTS),
-  vat_basis_points: z.number().int(),
-  payment: paymentSchema,
-  voucher: z
-    .object({
-      code: z.string(),
-      status: z.enum(['valid', 'invalid', 'inactive', 'taken', 'below_minimum_amount']),
-      error_message: z.string().nullable(),
-      discount: z.number().int(),
-      discount_human: z.string(),
-    })
-    .nullable(),
-  estimated_delivery_date: z.string(),
-  delivery_warning: z.boolean(),
-});
-export type CheckoutView = z.infer<typeof checkoutSchema>;
 
 export interface CheckoutAlbum {
   id: string;

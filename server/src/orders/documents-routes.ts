@@ -13,7 +13,7 @@ import { createStorage } from '../storage/index.ts';
 import { findOrder, type OrderRow } from './repository.ts';
 import { requestLanguage } from '../i18n/languages.ts';
 import { orderName } from './view.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { requireUser } from '../auth/authenticate.ts';
 import { startExport } from './actions/start-export.ts';
 import { transfer } from './actions/transfer.ts';

@@ -3,7 +3,7 @@
  * may see the album (guests too); ordering for signed-in users; an order for its user (and admins); anyone else
  * gets 404 for albums and orders alike, so ids do not leak.
  */
-import { canonicalPackagingType, PAGE_SIZES } from '@stickerbook/model';
+import { PAGE_SIZES } from '@stickerbook/model';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -12,16 +12,23 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AlbumChecksCache } from '../albums/checks-cache.ts';
 import { notFound } from '../http/errors.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import {
+  checkoutQuerySchema,
+  checkoutResponseSchema,
+  errorResponses,
+  orderFormSchema,
+  orderListSchema,
+  orderResponseSchema,
+  placedOrderSchema,
+} from '@stickerbook/api';
 import { approvePrint } from './actions/approve-print.ts';
 import { placeOrder } from './actions/place-order.ts';
 import { submitReview } from './actions/submit-review.ts';
-import { checkoutSchema } from './checkout-view.ts';
 import { findOrder, listOrdersOfUser, loadOrderParts, type OrderRow } from './repository.ts';
 import { AlbumHeaderCache, checkoutFor, type OrdersContext } from './service.ts';
 import { signalTitle, STAFF_SIGNALS } from './texts.ts';
 import { requestLanguage } from '../i18n/languages.ts';
-import { orderName, orderSchema, toOrderView } from './view.ts';
+import { orderName, toOrderView } from './view.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
 
@@ -29,72 +36,6 @@ import { PriceListCache } from './price-tables.ts';
 import { VoucherAttempts } from './voucher-attempts.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
-const text = (max: number) => z.string().max(max).nullable().optional();
-const asArray = (value: unknown) => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
-
-const checkoutQuerySchema = z.strictObject({
-  no_albums: z.coerce.number().int().optional(),
-  sticker_packaging_type: z.string().max(50).transform(canonicalPackagingType).optional(),
-  country_code: z.string().max(2).optional(),
-  order_features: z.preprocess(asArray, z.array(z.string().max(100)).max(20)),
-  voucher_code: z.string().max(100).optional(),
-  /** The event date chosen in the product step, for the delivery warning before it is saved. */
-  release_date: z.iso.date().optional(),
-  /** The buyer's VAT id (issue 21 §4): with a valid one an EU business abroad is quoted under reverse charge. */
-  vat_id: z.string().max(100).optional(),
-  /** The Leitweg-ID of a public buyer (issue 21 §5): checked here too, so the form learns early. */
-  buyer_reference: z.string().max(100).optional(),
-});
-
-/**
- * Types are checked here (400); every rule of SPEC §5 is checked by packages/model `checkoutFormErrors` and
- * answered 422 with translated messages per field, so lengths here are only a bound on what we read.
- */
-const orderFormSchema = z.strictObject({
-  album_id: z.string().min(1).max(64),
-  organization: text(1000),
-  firstName: text(1000),
-  lastName: text(1000),
-  email: text(1000),
-  phone: text(1000),
-  areaCode: text(100),
-  address1: text(1000),
-  address2: text(1000),
-  zipCode: text(1000),
-  city: text(1000),
-  countryCode: text(10),
-  noAlbums: z.number().int(),
-  comment: text(10_000),
-  orderFeatures: z.array(z.string().max(100)).max(20).default([]),
-  voucherCode: text(100),
-  quoteName: text(1000),
-  stickerPackagingType: z.string().max(100).transform(canonicalPackagingType).nullable().optional(),
-  releaseDate: text(100),
-  vatId: text(100),
-  buyerReference: text(100),
-  printConsent: z.boolean().optional(),
-  /**
-   * The gross total the order button showed (§ 312j BGB: the button states what is paid). When the server's own
-   * price differs, the order is refused with 409 PRICE_CHANGED and the new total, and nothing is written.
-   */
-  expected_amount_gross: z.number().int().nonnegative().optional(),
-  // Other amounts a client sends are ignored: the server prices every order itself.
-  amount: z.unknown().optional(),
-  amount_gross: z.unknown().optional(),
-});
-
-const placedSchema = z.object({
-  order: z.object({
-    id: z.string(),
-    number: z.number().int(),
-    name: z.string(),
-    amount: z.number().int(),
-    amount_gross: z.number().int(),
-    currency: z.enum(['EUR', 'PLN']),
-    album: z.object({ id: z.string().nullable(), release_date: z.string().nullable() }),
-  }),
-});
-
 export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
   const { signer } = createStorage(config);
@@ -133,7 +74,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         params: idParams,
         querystring: checkoutQuerySchema,
-        response: { 200: z.object({ checkout: checkoutSchema }), ...errorResponses },
+        response: { 200: checkoutResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -156,7 +97,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         headers: z.object({ 'idempotency-key': z.string().min(8).max(100) }).loose(),
         body: orderFormSchema,
-        response: { 200: placedSchema, 201: placedSchema, ...errorResponses },
+        response: { 200: placedOrderSchema, 201: placedOrderSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -206,10 +147,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           per: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.orders),
         }),
         response: {
-          200: z.object({
-            orders: z.array(orderSchema),
-            pagination: z.object({ page: z.number(), per: z.number(), total: z.number(), pages: z.number() }),
-          }),
+          200: orderListSchema,
           ...errorResponses,
         },
       },
@@ -237,7 +175,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         params: idParams,
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+        response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -279,7 +217,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         params: idParams,
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+        response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -296,7 +234,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['orders'],
         params: idParams,
         body: z.strictObject({ message: z.string().trim().max(5000).nullable().optional() }).nullish(),
-        response: { 200: z.object({ order: orderSchema }), ...errorResponses },
+        response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -26,7 +26,8 @@ import { AppError, notFound } from '../http/errors.ts';
 import type { Language } from '../i18n/languages.ts';
 import { albumFreshness, currentAlbumDocument, type AlbumFreshness } from '../album-store/albums.ts';
 import type { JobSender } from '../jobs/sender.ts';
-import { toCheckoutView, type CheckoutView } from './checkout-view.ts';
+import type { CheckoutView } from '@stickerbook/api';
+import { toCheckoutView } from './checkout-view.ts';
 import {
   findVoucherByCode,
   toModelVoucher,

@@ -7,7 +7,7 @@ import { COUNTRIES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import {
   allPriceTables,
   applyPriceChange,

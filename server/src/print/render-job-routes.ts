@@ -30,7 +30,7 @@ import {
   listRenderJobs,
   type RenderJobRow,
 } from './render-jobs-repository.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /** JSON booleans, or the /render query's spelling: `1`/`true` are true, `0`/`false` false (SPEC §2). */
 const flag = z

@@ -6,12 +6,10 @@ import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from '../auth/ref
 import { guests } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { moveAlbumsToOwner } from '../album-store/albums.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses, guestSessionSchema } from '@stickerbook/api';
 
 /** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */
 const GUEST_TOKEN_GRACE_SECONDS = 30 * 24 * 60 * 60;
-
-const guestSessionSchema = z.object({ access_token: z.string(), guest_id: z.string() });
 
 const invalidGuestToken = () => new AppError(401, 'INVALID_GUEST_TOKEN', 'The guest token is not valid');
 

@@ -8,12 +8,13 @@ import { issueUserSession } from './sessions.ts';
 import { AppError } from '../http/errors.ts';
 import { findUserByEmail, findUserById, insertUser } from '../users/repository.ts';
 import { preferredLanguage } from '../i18n/languages.ts';
-import { errorResponses, userSessionSchema } from '../routes/schemas.ts';
-
-const credentialsSchema = z.strictObject({
-  email: z.email().max(254),
-  password: z.string().min(8).max(200),
-});
+import {
+  authConfigSchema,
+  errorResponses,
+  loginSchema,
+  signUpSchema,
+  userSessionSchema,
+} from '@stickerbook/api';
 
 const invalidCredentials = () => new AppError(401, 'INVALID_CREDENTIALS', 'E-mail or password is wrong');
 
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['auth'],
-        body: credentialsSchema.extend({ nickname: z.string().trim().min(1).max(50).optional() }),
+        body: signUpSchema,
         response: { 201: userSessionSchema, ...errorResponses },
       },
     },
@@ -57,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['auth'],
-        body: z.strictObject({ email: z.string().max(254), password: z.string().max(200) }),
+        body: loginSchema,
         response: { 200: userSessionSchema, ...errorResponses },
       },
     },
@@ -109,9 +110,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/auth/config',
-    { schema: { tags: ['auth'], response: { 200: z.object({ oidc: z.boolean() }) } } },
-    async () => ({ oidc: Boolean(ctx.config.oidc) }),
-  );
+  app.get('/auth/config', { schema: { tags: ['auth'], response: { 200: authConfigSchema } } }, async () => ({
+    oidc: Boolean(ctx.config.oidc),
+  }));
 };

@@ -46,7 +46,16 @@ import {
   rateLimited,
   WindowCounter,
 } from './service.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import {
+  errorResponses,
+  faceCheckSchema,
+  ownUploadListSchema,
+  ownUploadSchema,
+  replaceSubmissionSchema,
+  stickerLinkSchema,
+  stickerSubmissionSchema,
+  submittedUploadSchema,
+} from '@stickerbook/api';
 
 /** Photos only: a sticker is a person's photo (SPEC §5). */
 const STICKER_LINK_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -54,35 +63,6 @@ const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 const HOUR_MS = 60 * 60 * 1000;
 
 const tokenParams = z.object({ token: z.string().min(1).max(64) });
-const linkSchema = z.object({
-  title: z.string().nullable(),
-  content: z.string().nullable(),
-  white_label: z.boolean(),
-  require_position: z.boolean(),
-  sections: z.array(z.object({ id: z.string(), name: z.string() })),
-});
-const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Must be 16-100 of [A-Za-z0-9_-]');
-const submissionSchema = z.strictObject({
-  name: z.string().trim().min(1).max(30),
-  last_name: z.string().trim().max(30).optional(),
-  position: z.string().trim().max(30).optional(),
-  section_id: z.string().max(100).nullable().optional(),
-  blob_id: z.string().min(1).max(64),
-  client_id: clientIdSchema,
-  details: z.object({ width: z.number().positive(), height: z.number().positive() }).optional(),
-});
-/** What a contributor sees of their own upload: what they entered, their photo, whether it is in the album. */
-const ownUploadSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  last_name: z.string(),
-  position: z.string(),
-  section_id: z.string().nullable(),
-  created_at: z.string(),
-  merged: z.boolean(),
-  photo_url: z.string().nullable(),
-});
-const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 /** The form sends an 800 px preview (SPEC §9); a few MB of base64 is plenty. */
 const FACE_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
 const FACE_CHECK_MAX_PIXELS = 4096 * 4096;
@@ -112,7 +92,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sticker link'],
         params: tokenParams,
-        response: { 200: linkSchema, ...errorResponses },
+        response: { 200: stickerLinkSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -255,9 +235,9 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           '`Authorization: Bearer` with the next submissions to keep one session (an invalid or expired one ' +
           'starts a new session).',
         params: tokenParams,
-        body: z.strictObject({ sticker_upload: submissionSchema }),
+        body: z.strictObject({ sticker_upload: stickerSubmissionSchema }),
         response: {
-          201: ownUploadSchema.extend({ session_token: z.string() }),
+          201: submittedUploadSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },
@@ -312,7 +292,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'What this contributor session sent to the link (`Authorization: Bearer <session token>`).',
         params: tokenParams,
-        response: { 200: z.object({ sticker_uploads: z.array(ownUploadSchema) }), ...errorResponses },
+        response: { 200: ownUploadListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -334,9 +314,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           'owner has merged it.',
         params: tokenParams.extend({ id: z.string().min(1).max(64) }),
         body: z.strictObject({
-          sticker_upload: submissionSchema.omit({ client_id: true, blob_id: true }).extend({
-            blob_id: z.string().min(1).max(64).optional(),
-          }),
+          sticker_upload: replaceSubmissionSchema,
         }),
         response: {
           200: ownUploadSchema,
@@ -403,7 +381,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
         params: tokenParams,
         body: z.strictObject({ base64_image: z.string().min(1).max(FACE_BODY_LIMIT_BYTES) }),
         response: {
-          200: z.object({ face: faceSchema.nullable() }),
+          200: faceCheckSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },

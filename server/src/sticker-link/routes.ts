@@ -8,7 +8,7 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema, notFound } from '../http/errors.ts';
 import { findImage, findImagesWithBlobs, type BlobRow, type ImageRow } from '../images/repository.ts';
 import { deleteImageWithFiles, imageServices } from '../images/service.ts';
-import { imageSchema, toImageView } from '../images/view.ts';
+import { toImageView } from '../images/view.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
 import {
   deleteStickerUploadRow,
@@ -18,21 +18,7 @@ import {
 } from './repository.ts';
 import { stickerUploadsChanged } from '../realtime/sticker-upload-news.ts';
 import { mergeStickerUploads } from './service.ts';
-import { errorResponses } from '../routes/schemas.ts';
-
-const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
-const stickerUploadSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  last_name: z.string(),
-  position: z.string(),
-  section_id: z.string().nullable(),
-  merged_at: z.string().nullable(),
-  sticker_id: z.string().nullable(),
-  created_at: z.string(),
-  details: z.object({ width: z.number(), height: z.number(), face: faceSchema.nullable().optional() }),
-  image: imageSchema.nullable(),
-});
+import { errorResponses, mergedStickerUploadsSchema, stickerUploadListSchema } from '@stickerbook/api';
 
 export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
   const services = imageServices(app);
@@ -70,7 +56,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sticker link'],
         params: z.object({ id: z.string().max(64) }),
-        response: { 200: z.object({ sticker_uploads: z.array(stickerUploadSchema) }), ...errorResponses },
+        response: { 200: stickerUploadListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -89,7 +75,7 @@ export const stickerLinkRoutes: FastifyPluginAsyncZod = async (app) => {
         params: z.object({ id: z.string().max(64) }),
         body: z.strictObject({ sticker_upload_ids: z.array(z.string().max(64)).min(1).max(500) }),
         response: {
-          200: z.object({ merged_at: z.string(), sticker_uploads: z.array(stickerUploadSchema) }),
+          200: mergedStickerUploadsSchema,
           503: errorEnvelopeSchema,
           ...errorResponses,
         },

@@ -3,7 +3,7 @@ import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { stickerTemplates } from '../db/schema.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 /**
  * The sticker frame designs (SPEC §3 template documents, ids 595-617) the renderer draws every sticker with.

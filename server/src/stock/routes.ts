@@ -18,7 +18,7 @@ import {
   libraryPhotoView,
   makeLibraryFiles,
 } from '../providers/stock-library/index.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 
 const stockPhotoSchema = z.object({
   id: z.number(),

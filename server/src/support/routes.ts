@@ -6,7 +6,7 @@ import { languageOf, preferredLanguage } from '../i18n/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
 import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { errorResponses } from '../routes/schemas.ts';
+import { errorResponses } from '@stickerbook/api';
 import { supportMail, type SenderKind } from './mail.ts';
 
 /** Limits of one message; the web's form checks the same ones before sending. */

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ownerIdentifierOf } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { listOrganizations } from './organizations.ts';
-import { errorResponses, organizationSchema } from '../routes/schemas.ts';
+import { errorResponses, organizationListSchema } from '@stickerbook/api';
 
 /** The organizations the wizard's data step stored for the caller (SPEC §2 wizard). */
 export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -12,7 +11,7 @@ export const organizationRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['organizations'],
-        response: { 200: z.object({ organizations: z.array(organizationSchema) }), ...errorResponses },
+        response: { 200: organizationListSchema, ...errorResponses },
       },
     },
     async (request) => ({

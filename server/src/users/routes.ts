@@ -3,17 +3,8 @@ import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import { sendActivationMail } from '../auth/activation.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
-import { LANGUAGES } from '../i18n/languages.ts';
 import { findUserById, toUserView, updateUser } from './repository.ts';
-import { errorResponses, userSchema } from '../routes/schemas.ts';
-
-/** SPEC §2 cookie consent: necessary is always on; `revision` lets a new consent text ask again. */
-const cookieConsentSchema = z.strictObject({
-  revision: z.number().int().min(1),
-  necessary: z.literal(true),
-  analytics: z.boolean(),
-  decidedAt: z.string().max(40).optional(),
-});
+import { errorResponses, updateMeSchema, userSchema } from '@stickerbook/api';
 
 export const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.ctx.database.db;
@@ -36,12 +27,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['users'],
-        body: z.strictObject({
-          nickname: z.string().trim().min(1).max(50).nullable().optional(),
-          picture: z.url().max(2000).nullable().optional(),
-          locale: z.enum(LANGUAGES).nullable().optional(),
-          cookieConsent: cookieConsentSchema.nullable().optional(),
-        }),
+        body: updateMeSchema,
         response: { 200: userSchema, ...errorResponses },
       },
     },

@@ -35,7 +35,7 @@ const SELLER = {
   SELLER_CONTACT: 'Buchhaltung',
 };
 /** A first start on an empty database migrates and seeds (initdb in WebAssembly on PGlite): minutes when busy. */
-export const START_WITHIN_MS = 240_000;
+const START_WITHIN_MS = 240_000;
 export const EXPORT_WITHIN_MS = 300_000;
 /** Two starts, an order and one export or two, on a machine the other tests share. */
 export const TEST_TIMEOUT_MS = 2 * START_WITHIN_MS + 2 * EXPORT_WITHIN_MS;
@@ -61,7 +61,7 @@ export interface Instance {
 }
 
 /** A fresh place for the product's data: a DATA_DIR, and on PostgreSQL a database of its own. */
-export async function dataPlace(kind: 'pglite' | 'postgres') {
+async function dataPlace(kind: 'pglite' | 'postgres') {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-restarts-'));
   let databaseUrl: string | undefined;
   const name = `sb_restarts_${randomBytes(5).toString('hex')}`;

@@ -1,3 +1,4 @@
+import type { GuestSessionView, UserSessionView } from '@stickerbook/api';
 import i18n from 'i18next';
 import { clearSession, getSession, setSession, type Session, type SessionUser } from '../auth/session.ts';
 import { isExpired } from '../auth/jwt.ts';
@@ -15,18 +16,14 @@ export interface RequestOptions {
   anonymous?: boolean;
   /** Use this token instead of the session's (e.g. a fresh login's, before it becomes the session). */
   accessToken?: string;
+  /** Headers of one call, e.g. placing an order's `Idempotency-Key` (a retry with the same key places it once). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
 /** A login, sign-up or refresh answer; the refresh token comes in an HttpOnly cookie, never in the body. */
-interface UserTokens {
-  access_token: string;
-  user: SessionUser;
-}
-interface GuestTokens {
-  access_token: string;
-  guest_id: string;
-}
+type UserTokens = UserSessionView;
+type GuestTokens = GuestSessionView;
 
 type UnauthorizedHandler = () => void;
 let onUserLoggedOut: UnauthorizedHandler = () => {
@@ -46,6 +43,7 @@ async function rawFetch(method: string, path: string, token: string | undefined,
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': options.language ?? i18n.language ?? 'en',
+    ...options.headers,
   };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -87,7 +85,7 @@ async function refreshSession(session: Session): Promise<Session> {
       const next: Session = {
         kind: 'user',
         accessToken: tokens.access_token,
-        user: tokens.user ?? session.user,
+        user: tokens.user,
       };
       setSession(next);
       return next;
@@ -194,7 +192,7 @@ export const api = {
 };
 
 /** Makes a login/sign-up answer the current session (its refresh cookie is already set). */
-export function startUserSession(tokens: UserTokens): void {
+export function startUserSession(tokens: { access_token: string; user: SessionUser }): void {
   setSession({ kind: 'user', accessToken: tokens.access_token, user: tokens.user });
 }
 

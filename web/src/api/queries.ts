@@ -1,7 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from './client.ts';
-import type { Album, AlbumSummary, Blueprint, CreateAlbumBody, Organization, User } from './types.ts';
+import type {
+  AlbumListView,
+  AuthConfigView,
+  BlueprintListView,
+  OrganizationListView,
+  PatchAlbumBody,
+  UpdateMeBody,
+} from '@stickerbook/api';
+import type { Album, CreateAlbumBody, User } from './types.ts';
 
 // Every server read and write of the shell goes through these hooks, so cache keys live in one place.
 export const queryKeys = {
@@ -21,8 +29,7 @@ export function useMe(enabled = true) {
 export function useUpdateMe() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: Partial<Pick<User, 'nickname' | 'picture' | 'locale' | 'cookieConsent'>>) =>
-      api.patch<User>('/users/me', body),
+    mutationFn: (body: UpdateMeBody) => api.patch<User>('/users/me', body),
     onSuccess: (user) => client.setQueryData(queryKeys.me, user),
   });
 }
@@ -30,7 +37,7 @@ export function useUpdateMe() {
 export function useAlbums() {
   return useQuery({
     queryKey: queryKeys.albums,
-    queryFn: async () => (await api.get<{ albums: AlbumSummary[] }>('/albums')).albums,
+    queryFn: async () => (await api.get<AlbumListView>('/albums')).albums,
   });
 }
 
@@ -51,7 +58,7 @@ export function useAlbum(id: string) {
 export function useUpdateAlbum(id: string, language?: string | null) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { title?: string; releaseDate?: string | null }) =>
+    mutationFn: (body: PatchAlbumBody) =>
       api.patch<Album>(`/albums/${encodeURIComponent(id)}`, body, {
         asGuest: true,
         language: language ?? undefined,
@@ -85,7 +92,7 @@ export function useBlueprints() {
   return useQuery({
     queryKey: queryKeys.blueprints(language),
     queryFn: async () =>
-      (await api.get<{ blueprints: Blueprint[] }>('/blueprints', { asGuest: true, language })).blueprints,
+      (await api.get<BlueprintListView>('/blueprints', { asGuest: true, language })).blueprints,
     staleTime: 5 * 60_000,
   });
 }
@@ -94,7 +101,7 @@ export function useOrganizations(enabled: boolean) {
   return useQuery({
     queryKey: queryKeys.organizations,
     queryFn: async () =>
-      (await api.get<{ organizations: Organization[] }>('/organizations', { asGuest: true })).organizations,
+      (await api.get<OrganizationListView>('/organizations', { asGuest: true })).organizations,
     enabled,
   });
 }
@@ -102,7 +109,7 @@ export function useOrganizations(enabled: boolean) {
 export function useAuthConfig() {
   return useQuery({
     queryKey: queryKeys.authConfig,
-    queryFn: () => api.get<{ oidc: boolean }>('/auth/config', { anonymous: true }),
+    queryFn: () => api.get<AuthConfigView>('/auth/config', { anonymous: true }),
     staleTime: Infinity,
   });
 }

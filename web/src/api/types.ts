@@ -1,76 +1,34 @@
 import type { AlbumDocument } from '@stickerbook/model';
+import type {
+  AlbumSummaryView,
+  AlbumView,
+  BlueprintView,
+  CONTACT_ROLES,
+  CreateAlbumBody as CreateAlbumRequest,
+  ORGANIZATION_SIZES,
+  OrganizationInput as OrganizationRequest,
+  OrganizationView,
+  UserView,
+} from '@stickerbook/api';
 
-// Shapes of docs/api-contract.md. Only the fields the web reads are typed as required.
+// The shell's API types are `z.infer` of the server's schemas in @stickerbook/api: a changed response is a type
+// error here, never a silent cast.
 
-export const ORGANIZATION_SIZES = ['1-150', '151-200', '201-1000', '1000+'] as const;
-export const CONTACT_ROLES = ['member', 'lead', 'senior', 'executive'] as const;
+export { ALBUM_CATEGORIES, type AlbumCategory } from '@stickerbook/model';
+export { CONTACT_ROLES, ORGANIZATION_SIZES } from '@stickerbook/api';
 export type OrganizationSize = (typeof ORGANIZATION_SIZES)[number];
 export type ContactRole = (typeof CONTACT_ROLES)[number];
 
-export interface Organization {
-  id?: string;
-  name: string;
-  size: OrganizationSize;
-  contactName: string;
-  phone: string;
-  contactRole: ContactRole;
-}
+export type Organization = OrganizationView;
+export type OrganizationInput = OrganizationRequest;
+export type User = UserView;
+export type AlbumSummary = AlbumSummaryView;
 
-export interface User {
-  sub: string;
-  email: string;
-  nickname: string | null;
-  picture: string | null;
-  created_at: string;
-  roles: string[];
-  locale: string | null;
-  cookieConsent: unknown;
-  organizations: Organization[];
-  activated: boolean;
-}
+/**
+ * The schema documents the album's document as a plain object (the model's own schema checks it on every write,
+ * and a response check of a whole document would cost every open); here it is the AlbumDocument it is.
+ */
+export type Album = Omit<AlbumView, 'workspace'> & { workspace: AlbumDocument };
 
-export const ALBUM_CATEGORIES = ['business', 'wedding', 'sports', 'birthday', 'school', 'community'] as const;
-export type AlbumCategory = (typeof ALBUM_CATEGORIES)[number];
-
-export interface AlbumSummary {
-  id: string;
-  title: string;
-  releaseDate: string | null;
-  language: string | null;
-  category: string | null;
-  blueprint_category: string | null;
-  blueprint_title: string | null;
-  cover_preview_url: string | null;
-  created_at: string;
-  updated_at: string;
-  owner_identifier: string;
-  is_owner: boolean;
-}
-
-export interface Album extends AlbumSummary {
-  hasOrder?: boolean;
-  locked?: boolean;
-  version?: number;
-  workspace?: AlbumDocument;
-  /** SPEC §3: how many different stickers the album has. */
-  total_sticker_sorts?: number;
-}
-
-export interface Blueprint {
-  id: string;
-  title: string;
-  blueprint_category: string;
-  cover_preview_url: string | null;
-  colors?: string[];
-  fonts?: { title?: string; sub_title?: string; paragraph?: string };
-}
-
-export interface CreateAlbumBody {
-  blueprint_id: string;
-  title?: string;
-  release_date?: string;
-  language?: string;
-  organization?: Organization;
-  empty_inside?: boolean;
-  analytics_metadata?: Record<string, string>;
-}
+export type Blueprint = BlueprintView;
+export type CreateAlbumBody = CreateAlbumRequest;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dayPattern, formatDate, formatDateTime, formatDay, isPastDay, parseDay } from './format.ts';
+import {
+  dayPattern,
+  formatDate,
+  formatDateTime,
+  formatDay,
+  formatMoney,
+  isPastDay,
+  parseDay,
+} from './format.ts';
 
 describe('dates in the user’s language', () => {
   const moment = '2026-11-25T14:30:00Z';
@@ -75,5 +83,13 @@ describe('days as each language writes them', () => {
       expect(parseDay(text, 'de'), text).toBeNull();
     expect(formatDay('', 'de')).toBe('');
     expect(formatDay('15.05.2027', 'de')).toBe('');
+  });
+});
+
+describe('money in the user’s language', () => {
+  it('writes minor units in the currency’s format, whole units for a starting price', () => {
+    expect(formatMoney(28501, 'EUR', 'de').replace(/\s/g, ' ')).toBe('285,01 €');
+    expect(formatMoney(28501, 'EUR', 'de', { whole: true }).replace(/\s/g, ' ')).toBe('285 €');
+    expect(formatMoney(124100, 'PLN', 'pl', { whole: true }).replace(/\s/g, ' ')).toBe('1241 zł');
   });
 });

@@ -31,6 +31,26 @@ export function formatFileSize(bytes: number, language: string = i18n.language):
   return new Intl.NumberFormat(language, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value);
 }
 
+/**
+ * The one money formatting helper: integer minor units in the currency's format of the user's UI language. Checkout
+ * and the order pages show the server's `*_human` texts instead; this is for the few figures the browser words
+ * itself. `whole` rounds to whole units, as the spec writes starting prices ("ab 285 €", "od 1241 zł").
+ */
+export function formatMoney(
+  minor: number,
+  currency: string,
+  language: string = i18n.language,
+  { whole = false }: { whole?: boolean } = {},
+): string {
+  if (whole) {
+    return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+      Math.round(minor / 100),
+    );
+  }
+  // Minor units to major for display only; the division is exact for two-decimal currencies.
+  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(minor / 100);
+}
+
 /** 'YYYY-MM' as month and year (monthly tables), in the user's UI language. */
 export function formatMonth(month: string, language: string = i18n.language): string {
   const [year, monthNumber] = month.split('-').map(Number);

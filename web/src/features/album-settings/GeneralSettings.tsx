@@ -2,6 +2,7 @@ import { Button, Group, Paper, Select, Stack, Switch, Text, TextInput, Title } f
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import { accountLanguage } from '../../i18n/accountLanguage.ts';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { isoDay, isPastDay } from '../../ui/format.ts';
@@ -28,8 +29,8 @@ export function GeneralSettings({ album, mobile }: Props) {
     initialValues: {
       title: album.title,
       releaseDate: isoDay(album.releaseDate),
-      language: album.language ?? 'de',
-      emailNotificationsEnabled: album.emailNotificationsEnabled ?? true,
+      language: accountLanguage(album.language) ?? 'de',
+      emailNotificationsEnabled: album.emailNotificationsEnabled,
     },
     // SPEC §5: the album title may not be empty.
     validate: { title: (value) => (value.trim() ? null : t('albumSettings.general.titleRequired')) },

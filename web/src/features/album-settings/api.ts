@@ -1,42 +1,35 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
+import type {
+  AcceptedInvitationView,
+  AssociationListView,
+  AssociationView,
+  InvitationView,
+  ManagedInvitationListView,
+  PatchAlbumBody,
+  PendingInvitationsView,
+  PublicInvitationView,
+} from '@stickerbook/api';
 import type { Album } from '../../api/types.ts';
 import { expectAccessLoss } from '../../sync/leaving.ts';
 
-/** SPEC §3 Invitation. */
-export interface Invitation {
-  id: string;
-  email: string;
-  created_at: string;
-  inviter_email: string | null;
-  album_id: string;
-  album_title: string;
-  /** The link the invitation mail carries; only for who may invite (to pass on by hand). */
-  accept_url?: string;
-}
+/** SPEC §3 Invitation, with the link its mail carries for who may invite (to pass on by hand). */
+export type Invitation = InvitationView;
 
 /** GET /public/invitations/{token}: the invitation as its link shows it. */
-export interface PublicInvitation extends Invitation {
-  accepted: boolean;
-}
+export type PublicInvitation = PublicInvitationView;
 
 /** SPEC §3 Association: the owner or a member of the album. */
-export interface Association {
-  id: string;
-  owner: boolean;
-  user: { email: string | null; picture: string | null };
-}
+export type Association = AssociationView;
 
 /** The album fields of the general settings tab (PATCH /albums/{id}). */
-export interface AlbumSettingsBody {
-  title?: string;
-  releaseDate?: string | null;
-  language?: string;
-  email_notifications_enabled?: boolean;
-}
+export type AlbumSettingsBody = Pick<
+  PatchAlbumBody,
+  'title' | 'releaseDate' | 'language' | 'email_notifications_enabled'
+>;
 
-export type AlbumWithSettings = Album & { emailNotificationsEnabled?: boolean };
+export type AlbumWithSettings = Album;
 
 const albumPath = (id: string) => `/albums/${encodeURIComponent(id)}`;
 
@@ -50,7 +43,7 @@ export function useInvitations(albumId: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.invitations(albumId),
     queryFn: async () =>
-      (await api.get<{ invitations: Invitation[] }>(`${albumPath(albumId)}/invitations`)).invitations,
+      (await api.get<ManagedInvitationListView>(`${albumPath(albumId)}/invitations`)).invitations,
     enabled,
   });
 }
@@ -59,7 +52,7 @@ export function useAssociations(albumId: string, enabled: boolean) {
   return useQuery({
     queryKey: keys.associations(albumId),
     queryFn: async () =>
-      (await api.get<{ associations: Association[] }>(`${albumPath(albumId)}/associations`)).associations,
+      (await api.get<AssociationListView>(`${albumPath(albumId)}/associations`)).associations,
     enabled,
   });
 }
@@ -141,11 +134,6 @@ export function usePublicInvitation(token: string) {
   });
 }
 
-/** An invitation to the signed-in user's own address (start page). */
-export interface MyInvitation extends Invitation {
-  token: string;
-}
-
 export const pendingInvitationsKey = ['invitations', 'pending'] as const;
 
 /**
@@ -155,10 +143,7 @@ export const pendingInvitationsKey = ['invitations', 'pending'] as const;
 export function usePendingInvitations() {
   return useQuery({
     queryKey: pendingInvitationsKey,
-    queryFn: () =>
-      api.get<{ invitations: MyInvitation[]; verification_required: boolean; waiting: number }>(
-        '/invitations/pending',
-      ),
+    queryFn: () => api.get<PendingInvitationsView>('/invitations/pending'),
   });
 }
 
@@ -171,7 +156,7 @@ export function useConfirmInvitation() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (token: string) =>
-      api.post<{ album_id: string }>(`/invitations/${encodeURIComponent(token)}/confirm`),
+      api.post<AcceptedInvitationView>(`/invitations/${encodeURIComponent(token)}/confirm`),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: pendingInvitationsKey });
       return client.invalidateQueries({ queryKey: queryKeys.albums, exact: true });

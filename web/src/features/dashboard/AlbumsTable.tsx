@@ -28,7 +28,7 @@ export function AlbumsTable({ albums }: { albums: DashboardAlbum[] }) {
             <Table.Tr key={album.id} data-testid="dashboard-album-row">
               <Table.Td>
                 <Box w={80}>
-                  <OrderCover album={{ ...album, locked: false }} />
+                  <OrderCover album={album} />
                 </Box>
               </Table.Td>
               <Table.Td>

@@ -6,6 +6,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { Album } from '../../api/types.ts';
 import { loginPathFor } from '../../api/client.ts';
 import { useViewer } from '../../auth/session.ts';
+import { formatMoney } from '../../ui/format.ts';
 import { HelpMenu } from '../../ui/layout/HelpMenu.tsx';
 import { openSupport } from '../support/supportStore.ts';
 import { LanguageSwitch } from '../../ui/layout/LanguageSwitch.tsx';
@@ -30,13 +31,6 @@ interface Props {
   presence?: ReactNode;
 }
 
-/** A starting price as the spec writes it, whole units in the UI language: "ab 285 €", "od 1241 zł". */
-function wholeMoney(minor: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency, maximumFractionDigits: 0 }).format(
-    Math.round(minor / 100),
-  );
-}
-
 export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Props) {
   const { t, i18n } = useTranslation();
   const viewer = useViewer();
@@ -46,7 +40,9 @@ export function EditorTopBar({ album, settingsPath, syncStatus, presence }: Prop
   const startingQuote = useStartingQuote(album.id, i18n.language, album.language ?? 'de');
   const price = startingQuote.data
     ? t('checkout.priceFrom', {
-        price: wholeMoney(startingQuote.data.amount_gross, startingQuote.data.currency, i18n.language),
+        price: formatMoney(startingQuote.data.amount_gross, startingQuote.data.currency, i18n.language, {
+          whole: true,
+        }),
       })
     : t('editor.startingPrice');
   // After print approval the album is in preview mode for everyone but admins (live, as the lock arrives): its

@@ -80,10 +80,4 @@ describe('the customer’s item table', () => {
     ]);
     view.unmount();
   });
-
-  it('shows no shipping line for an answer without one', async () => {
-    const view = await renderPanel({ ...order, shipping: undefined });
-    expect(view.container.querySelector('[data-testid="order-shipping-line"]')).toBeNull();
-    view.unmount();
-  });
 });

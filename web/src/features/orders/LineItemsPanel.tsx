@@ -44,22 +44,20 @@ export function LineItemsPanel({ order }: { order: Order }) {
               </Table.Tr>
             ))}
             {/* Shipping is a line of its own, as the order froze it (issue 22 item 11). */}
-            {order.shipping && (
-              <Table.Tr data-testid="order-shipping-line">
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {t('orders.detail.shipping')}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">1</Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {order.shipping.amount_human}
-                </Table.Td>
-                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                  {order.shipping.amount_gross_human}
-                </Table.Td>
-              </Table.Tr>
-            )}
+            <Table.Tr data-testid="order-shipping-line">
+              <Table.Td>
+                <Text size="sm" fw={600}>
+                  {t('orders.detail.shipping')}
+                </Text>
+              </Table.Td>
+              <Table.Td ta="right">1</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {order.shipping.amount_human}
+              </Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {order.shipping.amount_gross_human}
+              </Table.Td>
+            </Table.Tr>
           </Table.Tbody>
           <Table.Tfoot>
             {order.voucher && (

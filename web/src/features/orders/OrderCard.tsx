@@ -37,12 +37,14 @@ export function OrderCard({ order }: { order: Order }) {
             {order.status_message}
           </Text>
         )}
-        <Group gap={6} c="dimmed" wrap="nowrap">
-          <IconMapPin size={16} />
-          <Text size="sm" lineClamp={1}>
-            {order.shipping_address.address1}
-          </Text>
-        </Group>
+        {order.shipping_address && (
+          <Group gap={6} c="dimmed" wrap="nowrap">
+            <IconMapPin size={16} />
+            <Text size="sm" lineClamp={1}>
+              {order.shipping_address.address1}
+            </Text>
+          </Group>
+        )}
         <Group gap={6} c="dimmed" wrap="nowrap">
           <IconPackage size={16} />
           <Text size="sm">{t('orders.card.created', { date: formatDate(order.created_at) })}</Text>

@@ -16,6 +16,8 @@ const invoice = (fields: Partial<Invoice> = {}): Invoice => ({
   amount_gross_human: '€339.15',
   pdf_url: '/api/v1/orders/o1/invoice.pdf?exp=1&sig=a',
   hosted_invoice_url: null,
+  frozen: true,
+  credit_note: null,
   ...fields,
 });
 

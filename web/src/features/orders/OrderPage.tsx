@@ -36,7 +36,7 @@ export function CustomerOrderPanels({ order }: { order: Order }) {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="lg">
-          <ShippingAddressPanel address={order.shipping_address} />
+          {order.shipping_address && <ShippingAddressPanel address={order.shipping_address} />}
           <OrderTimeline updates={order.order_updates} />
         </Stack>
       </Grid.Col>

@@ -17,8 +17,10 @@ const update = (fields: Partial<OrderUpdate>): OrderUpdate => ({
   human_title: 'Versendet',
   message: null,
   created_at: '2027-03-01T10:00:00.000Z',
-  metadata: null,
+  metadata: {},
   target_url: null,
+  changes: [],
+  author: null,
   ...fields,
 });
 

@@ -9,8 +9,10 @@ const update = (signal: string, created_at: string): OrderUpdate => ({
   human_title: signal,
   message: null,
   created_at,
-  metadata: null,
+  metadata: {},
   target_url: null,
+  changes: [],
+  author: null,
 });
 
 describe('order signal colours (SPEC §4)', () => {

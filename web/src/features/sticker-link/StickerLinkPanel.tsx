@@ -37,7 +37,6 @@ import {
   useMergeStickerUploads,
   useStickerUploads,
   useUpdateStickerLink,
-  type StickerLinkAlbum,
   type StickerLinkSettings,
   type StickerUpload,
 } from './queries.ts';
@@ -90,8 +89,8 @@ function FaceState({ face }: { face: StickerUpload['details']['face'] }) {
 export function StickerLinkPanel({ album: shellAlbum }: TabPanelProps) {
   const { t } = useTranslation();
   const viewer = useViewer();
-  const fresh = useAlbum(shellAlbum.id).data as StickerLinkAlbum | undefined;
-  const album = (fresh ?? shellAlbum) as StickerLinkAlbum;
+  const fresh = useAlbum(shellAlbum.id).data;
+  const album = fresh ?? shellAlbum;
   const isUser = viewer.kind === 'user';
   const update = useUpdateStickerLink(album.id);
   const uploads = useStickerUploads(album.id, isUser);

@@ -3,39 +3,24 @@ import { STICKER_UPLOADS_POLL_MS } from '@stickerbook/model';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
-import type { ImageRecord } from '../uploads/uploadApi.ts';
+import type { MergedStickerUploadsView, StickerUploadListView, StickerUploadView } from '@stickerbook/api';
 
-/** The sticker link fields of GET /albums/:id (server/src/albums/album-view.ts). */
-export interface StickerLinkSettings {
-  stickerUploadEnabled: boolean;
-  stickerUploadWhiteLabel: boolean;
-  stickerUploadContent: string | null;
-  stickerUploadCustomDomain: string | null;
-  stickerUploadRequirePosition: boolean;
-  stickerUploadSurpriseMode: boolean;
-  stickerUploadAskForTitle: boolean;
-  stickerUploadAnonymousUrl: boolean;
-  stickerUploadsPath: string | null;
-}
-export type StickerLinkAlbum = Album & Partial<StickerLinkSettings>;
+/** The sticker link fields of GET /albums/:id (@stickerbook/api schemas/albums.ts). */
+export type StickerLinkSettings = Pick<
+  Album,
+  | 'stickerUploadEnabled'
+  | 'stickerUploadWhiteLabel'
+  | 'stickerUploadContent'
+  | 'stickerUploadCustomDomain'
+  | 'stickerUploadRequirePosition'
+  | 'stickerUploadSurpriseMode'
+  | 'stickerUploadAskForTitle'
+  | 'stickerUploadAnonymousUrl'
+  | 'stickerUploadsPath'
+>;
 
-/** GET /albums/:id/sticker_uploads (server/src/sticker-link/routes.ts). */
-export interface StickerUpload {
-  id: string;
-  name: string;
-  last_name: string;
-  position: string;
-  section_id: string | null;
-  merged_at: string | null;
-  sticker_id: string | null;
-  created_at: string;
-  details: {
-    width: number;
-    height: number;
-    face?: { x: number; y: number; width: number; height: number } | null;
-  };
-  image: ImageRecord | null;
-}
+/** GET /albums/:id/sticker_uploads (@stickerbook/api schemas/sticker-link.ts). */
+export type StickerUpload = StickerUploadView;
 
 export const stickerUploadsQueryKey = (albumId: string) => ['albums', albumId, 'sticker_uploads'] as const;
 const uploadsKey = stickerUploadsQueryKey;
@@ -44,7 +29,7 @@ export function useUpdateStickerLink(albumId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: Partial<Omit<StickerLinkSettings, 'stickerUploadsPath'>>) =>
-      api.patch<StickerLinkAlbum>(`/albums/${encodeURIComponent(albumId)}`, body),
+      api.patch<Album>(`/albums/${encodeURIComponent(albumId)}`, body),
     onSuccess: (album) => client.setQueryData(queryKeys.album(albumId), album),
   });
 }
@@ -57,11 +42,8 @@ export function useStickerUploads(albumId: string, enabled: boolean) {
   return useQuery({
     queryKey: uploadsKey(albumId),
     queryFn: async () =>
-      (
-        await api.get<{ sticker_uploads: StickerUpload[] }>(
-          `/albums/${encodeURIComponent(albumId)}/sticker_uploads`,
-        )
-      ).sticker_uploads,
+      (await api.get<StickerUploadListView>(`/albums/${encodeURIComponent(albumId)}/sticker_uploads`))
+        .sticker_uploads,
     refetchInterval: STICKER_UPLOADS_POLL_MS,
     enabled,
   });
@@ -71,7 +53,7 @@ export function useMergeStickerUploads(albumId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api.patch<{ merged_at: string }>(`/albums/${encodeURIComponent(albumId)}/sticker_uploads/merge`, {
+      api.patch<MergedStickerUploadsView>(`/albums/${encodeURIComponent(albumId)}/sticker_uploads/merge`, {
         sticker_upload_ids: ids,
       }),
     onSettled: () => client.invalidateQueries({ queryKey: uploadsKey(albumId) }),

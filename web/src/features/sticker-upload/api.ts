@@ -1,24 +1,21 @@
+import type {
+  FaceCheckView,
+  OwnUploadListView,
+  OwnUploadView,
+  StickerLinkView,
+  SubmittedUploadView,
+} from '@stickerbook/api';
 import { IMAGE_PREVIEW_JPEG_QUALITY, IMAGE_PREVIEW_WIDTH_PX } from '@stickerbook/model';
 import { api, request } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import { md5Base64 } from '../uploads/md5.ts';
 import { putBytes, type DirectUpload, type FaceBox } from '../uploads/uploadApi.ts';
 
-/** GET /public/sticker_uploads/:token (server/src/routes/public-sticker-uploads.ts). */
-export interface StickerLink {
-  title: string | null;
-  content: string | null;
-  white_label: boolean;
-  require_position: boolean;
-  sections: Array<{ id: string; name: string }>;
-}
+/** GET /public/sticker_uploads/:token (@stickerbook/api schemas/sticker-link.ts). */
+export type StickerLink = StickerLinkView;
 
-export interface StickerSubmission {
-  name: string;
-  last_name: string;
-  position: string;
-  section_id: string | null;
-}
+/** What the contributor's form fills in. */
+export type StickerSubmission = Pick<OwnUploadView, 'name' | 'last_name' | 'position' | 'section_id'>;
 
 const linkPath = (token: string) => `/public/sticker_uploads/${encodeURIComponent(token)}`;
 
@@ -44,12 +41,7 @@ function contributorSession(): string {
 }
 
 /** What the contributor sees of an upload of theirs (GET /public/sticker_uploads/:token/mine). */
-export interface OwnUpload extends StickerSubmission {
-  id: string;
-  created_at: string;
-  merged: boolean;
-  photo_url: string | null;
-}
+export type OwnUpload = OwnUploadView;
 
 const sessionKey = (token: string) => `stickerbook.stickerLinkSession.${token}`;
 
@@ -100,7 +92,7 @@ export async function sendStickerPhoto(
 ): Promise<void> {
   const blobId = await uploadPhoto(token, file, onProgress);
   const session = linkSession(token);
-  const sent = await api.post<OwnUpload & { session_token: string }>(
+  const sent = await api.post<SubmittedUploadView>(
     linkPath(token),
     {
       sticker_upload: {
@@ -119,9 +111,8 @@ export async function sendStickerPhoto(
 export async function fetchOwnUploads(token: string): Promise<OwnUpload[]> {
   const session = linkSession(token);
   if (!session) return [];
-  return (
-    await api.get<{ sticker_uploads: OwnUpload[] }>(`${linkPath(token)}/mine`, { accessToken: session })
-  ).sticker_uploads;
+  return (await api.get<OwnUploadListView>(`${linkPath(token)}/mine`, { accessToken: session }))
+    .sticker_uploads;
 }
 
 /** Replaces an own upload's fields and, when a file is given, its photo. */
@@ -159,7 +150,7 @@ export async function checkFace(token: string, file: File): Promise<FaceBox | nu
     canvas.height = Math.max(1, Math.round(bitmap.height * scale));
     canvas.getContext('2d')!.drawImage(bitmap, 0, 0, canvas.width, canvas.height);
     bitmap.close();
-    const { face } = await api.post<{ face: FaceBox | null }>(
+    const { face } = await api.post<FaceCheckView>(
       `${linkPath(token)}/face_detection`,
       { base64_image: canvas.toDataURL('image/jpeg', IMAGE_PREVIEW_JPEG_QUALITY) },
       { anonymous: true },

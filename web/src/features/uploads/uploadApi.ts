@@ -1,31 +1,14 @@
+import type { FaceBoxView, ImageListView } from '@stickerbook/api';
 import { api } from '../../api/client.ts';
 import { ApiError, NETWORK_ERROR } from '../../api/errors.ts';
 
-/** SPEC §3 image record as GET /images/:id returns it (server/src/images/view.ts). */
-export interface ImageRecord {
-  id: string;
-  album_id: string;
-  model: 'image' | 'sticker';
-  /** Variants: queued -> working -> finished | error; until finished every URL is the original. */
-  state: 'queued' | 'working' | 'finished' | 'error';
-  blob: { filename: string; small: string; medium: string; large: string; full: string; original: string };
-  details: { width: number; height: number; face?: FaceBox | null };
-  meta: { content_type: string; byte_size?: number };
-  dimensions: Partial<
-    Record<'small' | 'medium' | 'large' | 'full' | 'original', { width: number; height: number }>
-  >;
-  tags: string[];
-  created_at: string;
-  /** Admins only (SPEC §6): an image the album's people do not see, e.g. a sticker link photo not accepted yet. */
-  hidden?: boolean;
-}
+/**
+ * SPEC §3 image record as the API returns it (@stickerbook/api schemas/images.ts); `hidden` only in an admin's
+ * album list: an image the album's people do not see, e.g. a sticker link photo not accepted yet.
+ */
+export type ImageRecord = ImageListView['images'][number];
 
-export interface FaceBox {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
+export type FaceBox = FaceBoxView;
 
 export interface DeclaredFile {
   filename: string;
@@ -100,7 +83,7 @@ export const fetchImage = (id: string) =>
 
 export const fetchAlbumImages = async (albumId: string) =>
   (
-    await api.get<{ images: ImageRecord[] }>(`/albums/${encodeURIComponent(albumId)}/images`, {
+    await api.get<ImageListView>(`/albums/${encodeURIComponent(albumId)}/images`, {
       asGuest: true,
     })
   ).images;

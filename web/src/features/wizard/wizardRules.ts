@@ -3,7 +3,7 @@ import {
   CONTACT_ROLES,
   ORGANIZATION_SIZES,
   type ContactRole,
-  type Organization,
+  type OrganizationInput,
   type OrganizationSize,
 } from '../../api/types.ts';
 
@@ -73,7 +73,7 @@ export function organizationErrors(draft: OrganizationDraft): OrganizationErrors
   return errors;
 }
 
-export function toOrganization(draft: OrganizationDraft): Organization | null {
+export function toOrganization(draft: OrganizationDraft): OrganizationInput | null {
   if (Object.keys(organizationErrors(draft)).length) return null;
   return {
     name: draft.name.trim(),

@@ -28,6 +28,7 @@ import { OrderDocumentsPanel } from './OrderDocumentsPanel.tsx';
 export default function AdminOrderPanels({ order }: { order: Order }) {
   const { t } = useTranslation();
   const locked = invoiceLock(order, t);
+  const address = order.shipping_address;
   return (
     <Stack gap="lg" data-testid="order-admin">
       <Group justify="flex-end">
@@ -50,15 +51,13 @@ export default function AdminOrderPanels({ order }: { order: Order }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="lg">
-            {order.shipping_address && (
+            {address && (
               <EditablePanel
                 title={t('orders.detail.shippingAddress')}
                 testId="order-address"
-                view={<ShippingAddressPanel address={order.shipping_address} />}
+                view={<ShippingAddressPanel address={address} />}
                 locked={locked}
-                form={(close) => (
-                  <AddressForm orderId={order.id} address={order.shipping_address} onDone={close} />
-                )}
+                form={(close) => <AddressForm orderId={order.id} address={address} onDone={close} />}
               />
             )}
             <EventsForm order={order} />

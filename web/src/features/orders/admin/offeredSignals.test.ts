@@ -10,8 +10,10 @@ const update = (name: string): OrderUpdate => ({
   human_title: name,
   message: null,
   created_at: '2026-11-25T10:00:00Z',
-  metadata: null,
+  metadata: {},
   target_url: null,
+  changes: [],
+  author: null,
 });
 
 describe('signals the events form offers', () => {

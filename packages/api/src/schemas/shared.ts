@@ -1,14 +1,21 @@
 import { z } from 'zod';
-import { errorEnvelopeSchema } from '../http/errors.ts';
 
-/** Schemas shared by several resources; resource-only schemas live next to their routes. */
+/** Schemas shared by several resources: the error envelope, organizations, the user and a signed-in session. */
+
+/** Every error answer of the API: a stable code the web maps to translated text, a message for developers. */
+export const errorEnvelopeSchema = z.object({
+  error: z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() }),
+});
+
+export const ORGANIZATION_SIZES = ['1-150', '151-200', '201-1000', '1000+'] as const;
+export const CONTACT_ROLES = ['member', 'lead', 'senior', 'executive'] as const;
 
 export const organizationInputSchema = z.strictObject({
   name: z.string().trim().min(1).max(200),
-  size: z.enum(['1-150', '151-200', '201-1000', '1000+']),
+  size: z.enum(ORGANIZATION_SIZES),
   contactName: z.string().trim().min(1).max(200),
   phone: z.string().trim().min(1).max(40),
-  contactRole: z.enum(['member', 'lead', 'senior', 'executive']),
+  contactRole: z.enum(CONTACT_ROLES),
 });
 
 export const organizationSchema = organizationInputSchema.extend({ id: z.string() });
@@ -26,13 +33,13 @@ export const userSchema = z.object({
   activated: z.boolean(),
 });
 
-/** The refresh token is not in the body: it comes in an HttpOnly cookie (auth/refresh-cookie.ts). */
+/** The refresh token is not in the body: it comes in an HttpOnly cookie (server/src/auth/refresh-cookie.ts). */
 export const userSessionSchema = z.object({
   access_token: z.string(),
   user: userSchema,
 });
 
-/** Error responses for the OpenAPI document; the body is always the envelope of http/errors.ts. */
+/** Error responses for the OpenAPI document; the body is always the envelope above. */
 export const errorResponses = {
   400: errorEnvelopeSchema,
   401: errorEnvelopeSchema,
