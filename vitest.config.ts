@@ -1,10 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './scripts/slow-first-sequencer.ts';
 
 // One run covers every package; `npm test` (scripts/test.mjs) builds the web app first so the
 // browser project can drive the real bundle served by the real server.
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/summary-reporter.ts'],
+    // Files that mostly wait start first, so their waits overlap the rest (scripts/slow-first-sequencer.ts).
+    sequence: { sequencer: SlowFirstSequencer },
     // Three files at a time for the unit, API and database tests: most of their time is spent waiting on jobs and
     // the database, and vitest's default on a 2-core machine (one file at a time) left a core idle.
     maxWorkers: 3,

@@ -9,10 +9,10 @@ import {
   TEST_TIMEOUT_MS,
   adminApi,
   exportSignals,
-  placeOrder,
+  startOrderExport,
+  orderExportEnded,
   start,
   stopped,
-  until,
 } from './helpers/restarts.ts';
 
 describeRestarts((setup) => {
@@ -23,23 +23,13 @@ describeRestarts((setup) => {
       const env = { RENDER_EXPORT_LEASE_SECONDS: '120', JOB_SUPERVISE_SECONDS: '1' };
       const first = await start(place, port, env);
       let api = await adminApi(port);
-      const orderId = await placeOrder(api);
-      await api('POST', `/orders/${orderId}/esveco_artifact`);
-      await until(
-        'the export is rendering',
-        () => api('GET', `/orders/${orderId}/esveco_artifact`),
-        (artifact) => artifact.state !== 'working' || artifact.progress > 0,
-      );
+      const orderId = await startOrderExport(api);
       expect(await stopped(first, 'SIGKILL')).toBe(null);
       expect(await exportSignals(place, orderId)).toEqual(['export_started']);
 
       const second = await start(place, port, env);
       api = await adminApi(port);
-      const artifact = await until(
-        'the export finishes after the lease ran out',
-        () => api('GET', `/orders/${orderId}/esveco_artifact`),
-        (state) => state.state !== 'working',
-      );
+      const artifact = await orderExportEnded(api, orderId, 'the export finishes after the lease ran out');
       expect(artifact).toMatchObject({ state: 'finished', progress: 100 });
       expect(await stopped(second, 'SIGTERM')).toBe(0);
       expect(await exportSignals(place, orderId)).toEqual(['export_started', 'export_completed']);

@@ -11,7 +11,7 @@ import {
   TEST_TIMEOUT_MS,
   adminApi,
   exportSignals,
-  placeOrder,
+  startOrderExport,
   start,
   stopped,
   until,
@@ -24,13 +24,7 @@ describeRestarts((setup) => {
       const { place, port } = setup;
       const first = await start(place, port, { SHUTDOWN_GRACE_MS: String(EXPORT_WITHIN_MS) });
       const api = await adminApi(port);
-      const orderId = await placeOrder(api);
-      await api('POST', `/orders/${orderId}/esveco_artifact`);
-      await until(
-        'the export is rendering',
-        () => api('GET', `/orders/${orderId}/esveco_artifact`),
-        (artifact) => artifact.state !== 'working' || artifact.progress > 0,
-      );
+      const orderId = await startOrderExport(api);
       first.child.kill('SIGTERM');
       const ready = await until(
         'ready says draining',

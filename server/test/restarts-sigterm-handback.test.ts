@@ -9,10 +9,10 @@ import {
   TEST_TIMEOUT_MS,
   adminApi,
   exportSignals,
-  placeOrder,
+  startOrderExport,
+  orderExportEnded,
   start,
   stopped,
-  until,
 } from './helpers/restarts.ts';
 
 describeRestarts((setup) => {
@@ -23,24 +23,14 @@ describeRestarts((setup) => {
       // No grace: whatever runs at the SIGTERM goes back to the queue.
       const first = await start(place, port, { SHUTDOWN_GRACE_MS: '0' });
       let api = await adminApi(port);
-      const orderId = await placeOrder(api);
-      await api('POST', `/orders/${orderId}/esveco_artifact`);
-      await until(
-        'the export is rendering',
-        () => api('GET', `/orders/${orderId}/esveco_artifact`),
-        (artifact) => artifact.state !== 'working' || artifact.progress > 0,
-      );
+      const orderId = await startOrderExport(api);
       expect(await stopped(first, 'SIGTERM')).toBe(0);
       expect(first.output.join('')).toContain('1 running job(s) handed back to the queue');
       expect(await exportSignals(place, orderId)).toEqual(['export_started']);
 
       const second = await start(place, port);
       api = await adminApi(port);
-      const artifact = await until(
-        'the export finishes after the restart',
-        () => api('GET', `/orders/${orderId}/esveco_artifact`),
-        (state) => state.state !== 'working',
-      );
+      const artifact = await orderExportEnded(api, orderId, 'the export finishes after the restart');
       expect(artifact).toMatchObject({ state: 'finished', progress: 100 });
       const zip = await fetch(new URL(artifact.blob_url, `http://127.0.0.1:${port}`));
       expect(zip.status).toBe(200);

@@ -189,7 +189,7 @@ export async function orderableAlbum(api: Api): Promise<string> {
 }
 
 /** An order of a fresh album, placed as the checkout places it; answers its id. */
-export async function placeOrder(api: Api): Promise<string> {
+async function placeOrder(api: Api): Promise<string> {
   const albumId = await orderableAlbum(api);
   const { order } = await api(
     'POST',
@@ -228,6 +228,27 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(value)}`);
     await sleep(250);
   }
+}
+
+/** Places an order and starts its artifact export; answers the order's id once the export is rendering. */
+export async function startOrderExport(api: Api): Promise<string> {
+  const orderId = await placeOrder(api);
+  await api('POST', `/orders/${orderId}/esveco_artifact`);
+  await until(
+    'the export is rendering',
+    () => api('GET', `/orders/${orderId}/esveco_artifact`),
+    (artifact) => artifact.state !== 'working' || artifact.progress > 0,
+  );
+  return orderId;
+}
+
+/** The order's artifact export once it has ended (`what` names the wait in a timeout's message). */
+export function orderExportEnded(api: Api, orderId: string, what: string): Promise<Json> {
+  return until(
+    what,
+    () => api('GET', `/orders/${orderId}/esveco_artifact`),
+    (state) => state.state !== 'working',
+  );
 }
 
 /** The order's export entries on its timeline, read from the database once the server is gone. */
