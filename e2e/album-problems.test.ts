@@ -65,9 +65,25 @@ async function emptyCellsOnServer(token: string, albumId: string): Promise<numbe
   return album.errors.filter((entry) => entry.code === 'EMPTY_STICKER_CELL').length;
 }
 
+/**
+ * Opens the problems list as a person does, by pointing at the icon. A hover that lands while the page is busy
+ * (a modal closing, an autosave) can come before the card listens; like a person, point again.
+ */
 async function openPreflight(page: Page) {
-  await page.getByTestId('preflight-icon').hover();
-  await page.getByTestId('preflight-list').waitFor();
+  const list = page.getByTestId('preflight-list');
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(0, 0);
+        await page.getByTestId('preflight-icon').hover();
+        return list.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 30_000, interval: 0 },
+    )
+    .toBe(true);
 }
 
 describe.skipIf(skipBrowserTests)("the album's problems", () => {
