@@ -629,7 +629,9 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
 
   it('asks for the album while the editor’s code is still loading, once', async () => {
     const albumId = await createAlbum(owner);
-    const { context, page } = await openEditor(owner, albumId, { viewport: { width: 1440, height: 900 } });
+    // A fresh context that has never loaded the editor's code, so no cache can hand it over without a request.
+    const { context, page } = await newPage(browser, stack.baseUrl, { viewport: { width: 1440, height: 900 } });
+    await signInWithSession(page, owner);
     // The editor's screen chunk is held back until the album has been asked for: the page can only get past
     // this when it requests the album before the screen that used to request it has run.
     const albumPath = `/api/v1/albums/${albumId}`;
@@ -647,7 +649,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
       askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
       await route.continue();
     });
-    await page.reload();
+    await page.goto(`/album/${albumId}/onboarding`);
     await page.getByTestId('editor-canvas').waitFor();
     expect(askedWhileHeld).toBe(true);
     expect(albumRequests).toHaveLength(1);
