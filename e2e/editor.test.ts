@@ -630,7 +630,9 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
   it('asks for the album while the editor’s code is still loading, once', async () => {
     const albumId = await createAlbum(owner);
     // A fresh context that has never loaded the editor's code, so no cache can hand it over without a request.
-    const { context, page } = await newPage(browser, stack.baseUrl, { viewport: { width: 1440, height: 900 } });
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 1440, height: 900 },
+    });
     await signInWithSession(page, owner);
     // The editor's screen chunk is held back until the album has been asked for: the page can only get past
     // this when it requests the album before the screen that used to request it has run.
