@@ -10,6 +10,7 @@
  *     asset local), in the same browser, alternating rounds with ours (BENCH_ROUNDS, default 5; medians);
  *   - zoom: fit-all to 300 % on a spread, to the second frame after the camera change (settled), per round;
  *   - undo of each round's 50-element move, to the painted frame (the second frame after it, as for zoom), p95;
+ *     and undone at a frame's start (as input arrives) to just after the paint that shows it, p95 and frames late;
  *   - cost growth (issue 17), ours only, on the large album at 1x, 2x and 3x (60, 120, 180 spreads): open cold and
  *     warm, the 50-element drag's p95 frame and main-thread time (per drag and per frame), GET /albums/:id, and
  *     the print preset's export end to end; with the ratios 180 / 60 (export: against the pages' ratio).
@@ -54,6 +55,10 @@ interface DragFigures {
 interface UndoFigures {
   syncMs: number;
   frameMs: number;
+  /** Frame-aligned undo (in a frame's callback, as the browser delivers input) to after the paint that shows it. */
+  paintMs: number;
+  /** Frames that went by before the paint showed it (0: the frame the undo ran in). */
+  framesLate: number;
 }
 
 /**
@@ -556,17 +561,50 @@ export async function run(): Promise<Record<string, number | string>> {
       }, setup.ids);
       if (moved !== setup.ids.length) throw new Error(`drag moved ${moved} of ${setup.ids.length} elements`);
       // Undo of the 50-element move, to the painted frame: the frame after its first is painted (as for zoom).
+      // Two measures: the second frame after an undo called at any moment (settled, as for zoom; it includes a
+      // whole frame of waiting by construction), and an undo called at a frame's start, as the browser delivers a
+      // key press, to just after the paint that shows it (a message posted in a frame callback arrives after that
+      // frame's paint); the moved element's transform tells which paint showed it.
       const undo = await page.evaluate(
-        () =>
+        (id) =>
           new Promise<UndoFigures>((resolve) => {
             const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+            const transform = () =>
+              document.querySelector(`[data-node-id="${id}"]`)?.getAttribute('transform') ?? '';
             const start = performance.now();
             editor.undo();
             const syncMs = performance.now() - start;
             requestAnimationFrame(() =>
-              requestAnimationFrame(() => resolve({ syncMs, frameMs: performance.now() - start })),
+              requestAnimationFrame(() => {
+                const frameMs = performance.now() - start;
+                // Redo, then undo again at a frame's start.
+                editor.redo();
+                setTimeout(() =>
+                  requestAnimationFrame(() => {
+                    const moved = transform();
+                    const aligned = performance.now();
+                    editor.undo();
+                    let framesLate = 0;
+                    const afterPaint = () => {
+                      const channel = new MessageChannel();
+                      channel.port1.onmessage = () => {
+                        if (transform() !== moved || framesLate >= 10)
+                          resolve({ syncMs, frameMs, paintMs: performance.now() - aligned, framesLate });
+                        else {
+                          framesLate++;
+                          requestAnimationFrame(afterPaint);
+                        }
+                      };
+                      channel.port2.postMessage(null);
+                    };
+                    afterPaint();
+                  }),
+                300,
+                );
+              }),
             );
           }),
+        setup.ids[0],
       );
       await page.waitForTimeout(300);
 
@@ -800,6 +838,12 @@ export async function run(): Promise<Record<string, number | string>> {
           95,
         ),
       )} (${list(rounds.map((r) => r.undo.frameMs))})`,
+      'undo 50-element move at a frame start, to after the paint that shows it, p95 (ms) / frames late': `${round(
+        percentile(
+          rounds.map((r) => r.undo.paintMs),
+          95,
+        ),
+      )} (${list(rounds.map((r) => r.undo.paintMs))}) / ${rounds.map((r) => r.undo.framesLate).join(', ')}`,
       ...growth,
     };
   } finally {

@@ -10,8 +10,9 @@ import {
   drawObject,
   popGraphicsState,
   pushGraphicsState,
+  type PDFRef,
 } from 'pdf-lib';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { findCmykProfile, requireCmykProfile, type CmykProfile } from '../config/output-profile.ts';
 import type { BlobStorage } from '../storage/index.ts';
 
@@ -135,14 +136,50 @@ export async function convertJpegToCmyk(
 ): Promise<CmykJpeg> {
   const sourceIdentity = jpegIdentity(jpeg);
   if (!sourceIdentity) throw new Error('Not a JPEG');
-  const profile = requireCmykProfile(options.profile);
   const doc = await PDFDocument.create({ updateMetadata: false });
   const full = jpegSize(jpeg);
   const size = options.size;
   const image =
     size && full && (size.width < full.width || size.height < full.height)
-      ? await embedResampled(doc, jpeg, size)
+      ? await embedResampled(doc, sharp(jpeg), size)
       : await doc.embedJpg(jpeg);
+  return renderCmyk(doc, image, sourceIdentity, options);
+}
+
+/**
+ * Converts raw 8-bit RGB pixels (a PNG or a filtered photo as Chromium embedded it, print/cmyk-photos.ts) to CMYK
+ * the same way, optionally resampled to a smaller `size` first. `sourceIdentity` is `pixelIdentity` of the pixels.
+ */
+export async function convertPixelsToCmyk(
+  pixels: Uint8Array,
+  pixelSize: { width: number; height: number },
+  sourceIdentity: string,
+  options: { profile?: CmykProfile; gsPath?: string; size?: { width: number; height: number } } = {},
+): Promise<CmykJpeg> {
+  if (pixels.length !== pixelSize.width * pixelSize.height * 3) throw new Error('Not 8-bit RGB pixels');
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  const raw = { raw: { width: pixelSize.width, height: pixelSize.height, channels: 3 as const } };
+  const size = options.size;
+  const image =
+    size && (size.width < pixelSize.width || size.height < pixelSize.height)
+      ? await embedResampled(doc, sharp(pixels, raw), size)
+      : embedRgb(doc, pixels, pixelSize);
+  return renderCmyk(doc, image, sourceIdentity, options);
+}
+
+/** What identifies raw RGB pixels: a SHA-256 of their size and samples. */
+export function pixelIdentity(pixels: Uint8Array, size: { width: number; height: number }): string {
+  return createHash('sha256').update(`rgb8:${size.width}x${size.height}:`).update(pixels).digest('hex');
+}
+
+/** The one image of `doc` drawn on a page of its pixel size, through Ghostscript's jpegcmyk device and the profile. */
+async function renderCmyk(
+  doc: PDFDocument,
+  image: { width: number; height: number; ref: PDFRef },
+  sourceIdentity: string,
+  options: { profile?: CmykProfile; gsPath?: string },
+): Promise<CmykJpeg> {
+  const profile = requireCmykProfile(options.profile);
   const page = doc.addPage([image.width, image.height]);
   page.pushOperators(
     pushGraphicsState(),
@@ -179,24 +216,29 @@ export async function convertJpegToCmyk(
   }
 }
 
-/** The photo resampled to `size` (sharp, Lanczos 3) as a raw RGB image of the document. */
-async function embedResampled(doc: PDFDocument, jpeg: Uint8Array, size: { width: number; height: number }) {
-  const { data, info } = await sharp(jpeg)
-    .removeAlpha()
-    .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+/** Raw RGB pixels as an image of the document. */
+function embedRgb(doc: PDFDocument, pixels: Uint8Array, size: { width: number; height: number }) {
   const ref = doc.context.register(
-    doc.context.flateStream(data, {
+    doc.context.flateStream(pixels, {
       Type: 'XObject',
       Subtype: 'Image',
-      Width: info.width,
-      Height: info.height,
+      Width: size.width,
+      Height: size.height,
       ColorSpace: 'DeviceRGB',
       BitsPerComponent: 8,
     }),
   );
-  return { width: info.width, height: info.height, ref };
+  return { ...size, ref };
+}
+
+/** The photo resampled to `size` (sharp, Lanczos 3) as a raw RGB image of the document. */
+async function embedResampled(doc: PDFDocument, photo: Sharp, size: { width: number; height: number }) {
+  const { data, info } = await photo
+    .removeAlpha()
+    .resize(size.width, size.height, { fit: 'fill', kernel: 'lanczos3' })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return embedRgb(doc, data, { width: info.width, height: info.height });
 }
 
 /** Whether this machine can make CMYK copies (Debian's ghostscript with its profile). */
@@ -213,8 +255,22 @@ export async function cmykVariant(
   sourceKey: string,
   options: { profile?: CmykProfile; size?: { width: number; height: number } } = {},
 ): Promise<CmykJpeg> {
+  return cachedCmykCopy(storage, cmykVariantKey(sourceKey), options, async (profile, size) =>
+    convertJpegToCmyk(await storage.read(sourceKey), { profile, size }),
+  );
+}
+
+/**
+ * The CMYK copy stored at `key` when it was made through the profile at the size asked for, or resampled from a
+ * larger one; else `make` makes it and it is stored there.
+ */
+export async function cachedCmykCopy(
+  storage: BlobStorage,
+  key: string,
+  options: { profile?: CmykProfile; size?: { width: number; height: number } },
+  make: (profile: CmykProfile, size?: { width: number; height: number }) => Promise<CmykJpeg>,
+): Promise<CmykJpeg> {
   const profile = requireCmykProfile(options.profile);
-  const key = cmykVariantKey(sourceKey);
   const wanted = options.size;
   if (await storage.stat(key)) {
     const data = new Uint8Array(await storage.read(key));
@@ -230,7 +286,7 @@ export async function cmykVariant(
       }
     }
   }
-  const made = await convertJpegToCmyk(await storage.read(sourceKey), { profile, size: wanted });
+  const made = await make(profile, wanted);
   await storage.put(key, Buffer.from(made.data), 'image/jpeg');
   return made;
 }

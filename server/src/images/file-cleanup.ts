@@ -14,7 +14,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { albumCoverPreviews, blobs, images, renderJobs, stockPhotos } from '../db/schema.ts';
+import { albumCoverPreviews, blobs, images, printPhotoCopies, renderJobs, stockPhotos } from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { cmykVariantKey } from './cmyk-variant.ts';
 import { blobStorageKey, type ImageRow } from './repository.ts';
@@ -46,7 +46,8 @@ export function mergeFiles(...parts: FileCleanupJob[]): FileCleanupJob {
 
 /**
  * Everything an album deletion takes with it (its rows cascade): the images of the album, which include sticker
- * upload photos and AI edit results, and its export files. Read before the deletion.
+ * upload photos and AI edit results, its export files, its cover preview and the CMYK copies its PDF/X exports made
+ * of photos embedded as pixels. Read before the deletion.
  */
 export async function collectAlbumFiles(database: Database, albumId: string): Promise<FileCleanupJob> {
   const db = database.db;
@@ -62,9 +63,17 @@ export async function collectAlbumFiles(database: Database, albumId: string): Pr
     .select({ key: albumCoverPreviews.storageKey })
     .from(albumCoverPreviews)
     .where(eq(albumCoverPreviews.albumId, albumId));
+  const printCopies = await db
+    .select({ key: printPhotoCopies.storageKey })
+    .from(printPhotoCopies)
+    .where(eq(printPhotoCopies.albumId, albumId));
   return mergeFiles(...albumImages.map(imageFiles), {
     blobIds: [],
-    keys: [...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])), ...cover.map((row) => row.key)],
+    keys: [
+      ...exports.flatMap((row) => (row.fileKey ? [row.fileKey] : [])),
+      ...cover.map((row) => row.key),
+      ...printCopies.map((row) => row.key),
+    ],
   });
 }
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { blobs, images } from '../db/schema.ts';
+import { blobs, images, printPhotoCopies } from '../db/schema.ts';
 import {
+  cachedCmykCopy,
   cmykSourceIdentity,
+  convertPixelsToCmyk,
   cmykVariant,
   cmykVariantKey,
   jpegIdentity,
@@ -18,7 +20,7 @@ import type { CmykProfile } from '../config/output-profile.ts';
  * the identity its CMYK copy names in its first bytes. A copy not made yet (a photo uploaded before copies were
  * made, or whose variants are still being made) is made now from the file and stored for the next export; so is
  * one made through another profile (`profile`: the print partner's, default Ghostscript's) or at another size
- * than the photo's print size.
+ * than the photo's print size. Photos embedded as pixels have their own copies (`pixelPhotoCopy`).
  */
 export function albumCmykPhotos(
   database: Database,
@@ -26,7 +28,14 @@ export function albumCmykPhotos(
   albumId: string,
   profile?: CmykProfile,
 ): CmykPhotoSource {
-  return async (photos) => {
+  return async (allPhotos) => {
+    const found = new Map<string, CmykJpeg>();
+    for (const photo of allPhotos) {
+      if (!photo.pixels) continue;
+      found.set(photo.identity, await pixelPhotoCopy(database, storage, albumId, photo, profile));
+    }
+    const photos = allPhotos.filter((photo) => !photo.pixels);
+    if (photos.length === 0) return found;
     const sizes = new Set(photos.map((p) => `${p.width}x${p.height}`));
     const printSizes = new Map(photos.map((p) => [p.identity, p.print]));
     const wanted = new Set(printSizes.keys());
@@ -43,15 +52,34 @@ export function albumCmykPhotos(
           sources.add(variant.key);
       }
     }
-    const found = new Map<string, CmykJpeg>();
     for (const key of sources) {
-      if (found.size === wanted.size) break;
+      if (wanted.size === 0) break;
       const identity = await identityOf(storage, key);
-      if (!identity || !wanted.has(identity) || found.has(identity)) continue;
+      if (!identity || !wanted.delete(identity)) continue;
       found.set(identity, await cmykVariant(storage, key, { profile, size: printSizes.get(identity) }));
     }
     return found;
   };
+}
+
+/**
+ * The CMYK copy of a photo Chromium embedded as pixels (a PNG with transparency, a photo with filters), stored
+ * under the album and named after its pixels (`print-cmyk/<album>/<identity>.jpg`): made once, then read by every
+ * later export through the same profile, and made again through another one. The copy's row in
+ * `print_photo_copies` lets the album's deletion find its file.
+ */
+async function pixelPhotoCopy(
+  database: Database,
+  storage: BlobStorage,
+  albumId: string,
+  photo: Parameters<CmykPhotoSource>[0][number],
+  profile: CmykProfile | undefined,
+): Promise<CmykJpeg> {
+  const key = `print-cmyk/${albumId}/${photo.identity}.jpg`;
+  await database.db.insert(printPhotoCopies).values({ storageKey: key, albumId }).onConflictDoNothing();
+  return cachedCmykCopy(storage, key, { profile, size: photo.print }, (chosen, size) =>
+    convertPixelsToCmyk(photo.pixels!(), photo, photo.identity, { profile: chosen, size }),
+  );
 }
 
 /** The source identity, from the CMYK copy's first bytes when it exists, else from the (JPEG) file itself. */

@@ -135,13 +135,19 @@ export async function uploadImage(
   albumId: string,
   bytes: Buffer,
   model: 'image' | 'sticker' = 'image',
+  contentType: 'image/jpeg' | 'image/png' = 'image/jpeg',
 ): Promise<string> {
   const checksum = createHash('md5').update(bytes).digest('base64');
   const upload = await stack.app.inject({
     method: 'POST',
     url: '/api/v1/direct_uploads',
     headers: bearer(token),
-    payload: { filename: 'photo.jpg', byte_size: bytes.length, checksum, content_type: 'image/jpeg' },
+    payload: {
+      filename: contentType === 'image/png' ? 'photo.png' : 'photo.jpg',
+      byte_size: bytes.length,
+      checksum,
+      content_type: contentType,
+    },
   });
   if (upload.statusCode !== 201) throw new Error(`direct upload failed: ${upload.body}`);
   const { blob_id, upload_url, headers } = upload.json() as {

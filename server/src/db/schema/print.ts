@@ -64,3 +64,20 @@ export const renderJobs = pgTable(
   },
   (t) => [index('render_jobs_album_idx').on(t.albumId, t.createdAt)],
 );
+
+/**
+ * The CMYK copies of photos Chromium embeds as raw pixels (PNGs with transparency, photos with filters), made by
+ * a PDF/X export and kept for the next one (print/cmyk-source.ts). They are named after their pixels, not after a
+ * file of the album, so the album's deletion finds them here (images/file-cleanup.ts).
+ */
+export const printPhotoCopies = pgTable(
+  'print_photo_copies',
+  {
+    storageKey: text('storage_key').primaryKey(),
+    albumId: text('album_id')
+      .notNull()
+      .references(() => albums.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('print_photo_copies_album_idx').on(t.albumId)],
+);
