@@ -1,6 +1,7 @@
 /**
  * Reading and changing the price tables and vouchers for the admin page. Orders copy what they were priced with
- * (issue 13), so nothing here reaches a placed order; quotes see a change within the price cache's TTL.
+ * (issue 13), so nothing here reaches a placed order; the next quote reads the changed tables (orders/price-tables.ts
+ * reads them per request).
  */
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';

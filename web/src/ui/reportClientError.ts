@@ -2,7 +2,7 @@ import { getSession, validAccessToken } from '../auth/session.ts';
 
 export const CLIENT_ERRORS_URL = '/api/v1/client_errors';
 
-/** The server's limits (server/src/routes/client-errors.ts); longer texts are cut here so a report is never refused. */
+/** The server's limits (server/src/ops/client-errors.ts); longer texts are cut here so a report is never refused. */
 const LIMITS = { message: 2000, stack: 16_000, url: 2000, userAgent: 500, release: 100 };
 
 /** Set at build time (`VITE_RELEASE=<git sha> npm run build`) so a report names the code it came from. */

@@ -6,7 +6,7 @@ import type { TabPanelProps } from './types.ts';
 
 /**
  * The sidebar panel of the active editor tab (SPEC §2), for the editor shell to render inside the
- * EditorProvider. Tabs other issues own (sticker link, jobs, review, checkout) render nothing here yet.
+ * EditorProvider; a tab without a panel (checkout opens its own page) renders nothing here.
  * Also answers the canvas's double-click on a sticker cell by opening the sticker form, and takes the sidebar's
  * sticker and layout drops on the canvas.
  */

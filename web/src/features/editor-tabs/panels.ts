@@ -10,7 +10,7 @@ import { StickerLinkPanel } from '../sticker-link/StickerLinkPanel.tsx';
 import { ReviewPanel } from './review/ReviewPanel.tsx';
 import type { TabPanelProps } from './types.ts';
 
-/** Tab key -> sidebar panel. Tabs of other issues (stickerlink, jobs, review, checkout) add themselves here. */
+/** Tab key -> sidebar panel. Checkout has none: it opens its own page. */
 export const EDITOR_TAB_PANELS: Partial<Record<EditorTab, ComponentType<TabPanelProps>>> = {
   onboarding: OnboardingPanel,
   stickers: StickersPanel,

@@ -4,7 +4,7 @@ import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
 
-/** GET /render_jobs (server/src/routes/render-jobs.ts). */
+/** GET /render_jobs (server/src/print/render-job-routes.ts). */
 export interface RenderJob {
   id: string;
   state: 'queued' | 'working' | 'finished' | 'error';
