@@ -14,3 +14,8 @@ export * from './schemas/sticker-link.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/images.ts';
 export * from './schemas/render-jobs.ts';
+export * from './schemas/onboarding.ts';
+export * from './schemas/sticker-templates.ts';
+export * from './schemas/covers.ts';
+export * from './schemas/render-data.ts';
+export * from './schemas/album-previews.ts';
