@@ -16,6 +16,7 @@ export * from './schemas/images.ts';
 export * from './schemas/render-jobs.ts';
 export * from './schemas/onboarding.ts';
 export * from './schemas/sticker-templates.ts';
+export * from './schemas/image-edits.ts';
 export * from './schemas/features.ts';
 export * from './schemas/support.ts';
 export * from './schemas/legal.ts';
