@@ -23,3 +23,4 @@ export * from './schemas/legal.ts';
 export * from './schemas/covers.ts';
 export * from './schemas/render-data.ts';
 export * from './schemas/album-previews.ts';
+export * from './schemas/stock.ts';
