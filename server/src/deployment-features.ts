@@ -1,5 +1,5 @@
+import { featuresSchema } from '@stickerbook/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { imageEditService } from './image-edits/service.ts';
 import { stockProvider } from './stock/routes.ts';
 
@@ -14,16 +14,7 @@ export const featureRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['features'],
-        response: {
-          200: z.object({
-            ai_image_edit: z.boolean(),
-            ai_image_edit_reason: z.enum(['NO_PROVIDER', 'PRODUCTION']).nullable(),
-            stock: z.enum(['pexels', 'library']),
-            environment: z.enum(['default', 'business', 'sports']),
-            /** SPEC §7 help widget: Chatwoot's server and website token, or null for the built-in form. */
-            chatwoot: z.object({ url: z.string(), website_token: z.string() }).nullable(),
-          }),
-        },
+        response: { 200: featuresSchema },
       },
     },
     async () => {

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { imageEditEventSchema } from '@stickerbook/api';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readServerSentEvents } from '../src/providers/openai-images/index.ts';
@@ -73,7 +74,10 @@ describe.each(DATABASE_KINDS)('AI image edits on %s', (kind) => {
     expect(response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const events: StreamedEvent[] = [];
     for await (const message of readServerSentEvents(response.body!)) {
-      events.push({ event: message.event ?? 'message', data: JSON.parse(message.data), at: Date.now() });
+      const event = { event: message.event ?? 'message', data: JSON.parse(message.data) };
+      // No serializer checks a stream, so every event is held to the contract's shape here.
+      imageEditEventSchema.parse(event);
+      events.push({ ...event, at: Date.now() });
     }
     return { status: response.status, events };
   }

@@ -15,18 +15,18 @@ import type { Db } from '../db/database.ts';
 import { albums } from '../db/schema.ts';
 import { forbidden, notFound } from '../http/errors.ts';
 import { createRenderImageSource } from '../print/images.ts';
-import { buildRenderData, renderDataSchema } from '../print/render-data.ts';
+import { buildRenderData } from '../print/render-data.ts';
 import { findAlbumHeaderFor, findAlbumRow, type AlbumRow } from '../album-store/albums.ts';
-import { errorResponses } from '@stickerbook/api';
+import {
+  albumPreviewPathSchema,
+  albumPreviewSchema,
+  errorResponses,
+  ownAlbumPreviewSchema,
+} from '@stickerbook/api';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 /** Tokens are 64 hex characters; anything far off is not looked up at all. */
 const tokenParams = z.object({ token: z.string().min(16).max(128) });
-
-/** The album as the preview draws it: the print route's render data (document, frame designs, image URLs). */
-const albumPreviewSchema = renderDataSchema;
-const ownerPreviewSchema = renderDataSchema.extend({ album_preview_path: z.string().nullable() });
-const pathSchema = z.object({ album_preview_path: z.string() });
 
 const isGuestOwned = (album: Pick<AlbumRow, 'ownerIdentifier'>) => album.ownerIdentifier.startsWith('guest:');
 
@@ -64,7 +64,7 @@ export const albumPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['albums'],
         params: idParams,
-        response: { 200: ownerPreviewSchema, ...errorResponses },
+        response: { 200: ownAlbumPreviewSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -82,7 +82,7 @@ export const albumPreviewRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['albums'],
         params: idParams,
-        response: { 200: pathSchema, ...errorResponses },
+        response: { 200: albumPreviewPathSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -10,16 +10,7 @@ import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
 import { blueprintTexts, translateBlueprintDocument } from '../blueprints/texts.ts';
 import { preferredLanguage } from '../i18n/languages.ts';
-import { errorResponses, imageSchema } from '@stickerbook/api';
-
-const coverSchema = z.object({
-  title: z.string(),
-  release_date: z.string().nullable(),
-  language: z.string(),
-  /** The first spread as an AlbumDocument of its own, automatic texts resolved (packages/model cover.ts). */
-  workspace: z.record(z.string(), z.unknown()),
-  images: z.array(z.unknown()),
-});
+import { albumCoverSchema, coverSchema, errorResponses } from '@stickerbook/api';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
@@ -37,7 +28,7 @@ export const coverRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['albums'],
         params: idParams,
-        response: { 200: coverSchema.extend({ images: z.array(imageSchema) }), ...errorResponses },
+        response: { 200: albumCoverSchema, ...errorResponses },
       },
     },
     async (request) => {

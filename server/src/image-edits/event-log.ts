@@ -1,10 +1,10 @@
+import type { ImageEditEventView } from '@stickerbook/api';
+
 /** One stream event as the client receives it (SPEC §7): progress(step), partial(b64), done(image), error(message). */
-export interface EditStreamEvent {
+export type EditStreamEvent = ImageEditEventView & {
   /** 1, 2, 3, ... per job: the SSE `id`, so a reconnecting EventSource resumes after `Last-Event-ID`. */
   id: number;
-  event: 'progress' | 'partial' | 'done' | 'error';
-  data: unknown;
-}
+};
 
 type Listener = (event: EditStreamEvent) => void;
 
@@ -18,11 +18,11 @@ export class EditEventLog {
   private readonly listeners = new Set<Listener>();
   finished = false;
 
-  push(event: EditStreamEvent['event'], data: unknown): void {
+  push(event: ImageEditEventView): void {
     if (this.finished) return;
-    const entry = { id: this.events.length + 1, event, data };
+    const entry: EditStreamEvent = { ...event, id: this.events.length + 1 };
     this.events.push(entry);
-    if (event === 'done' || event === 'error') this.finished = true;
+    if (event.event === 'done' || event.event === 'error') this.finished = true;
     for (const listener of this.listeners) listener(entry);
   }
 

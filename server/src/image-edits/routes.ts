@@ -12,7 +12,7 @@ import { findBlob, findImage } from '../images/repository.ts';
 import { imageServices } from '../images/service.ts';
 import { toImageView } from '../images/view.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, imageEditBodySchema, startedImageEditSchema } from '@stickerbook/api';
 
 /** A stream token works this long after the job was created. */
 const STREAM_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -48,9 +48,9 @@ export const imageEditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['image edits'],
         params: z.object({ imageId: z.string().min(1).max(64) }),
-        body: z.strictObject({ prompt: z.string().trim().min(1).max(1000) }),
+        body: imageEditBodySchema,
         response: {
-          201: z.object({ job_id: z.string(), stream_token: z.string() }),
+          201: startedImageEditSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },
@@ -94,7 +94,8 @@ export const imageEditRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['image edits'],
         params: z.object({ jobId: z.string().min(1).max(64) }),
         querystring: z.object({ token: z.string().min(1).max(200) }),
-        // No response schema: 200 is a text/event-stream, errors are the usual envelope.
+        // No response schema: 200 is a text/event-stream (its events: @stickerbook/api image-edits.ts), errors are
+        // the usual envelope.
       },
     },
     async (request, reply) => {

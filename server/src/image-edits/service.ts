@@ -61,7 +61,7 @@ function buildService(app: FastifyInstance, images: ImageServices): ImageEditSer
   async function run(job: ImageEditJobRow, image: ImageRow, log: EditEventLog): Promise<void> {
     if (!availability.enabled) throw new ImageEditError('PROVIDER_ERROR', 'AI image edit is off');
     const step = async (state: ImageEditJobState) => {
-      log.push('progress', { step: state });
+      log.push({ event: 'progress', data: { step: state } });
       await updateEditJob(db, job.id, { state });
     };
     await step('requesting');
@@ -77,7 +77,10 @@ function buildService(app: FastifyInstance, images: ImageServices): ImageEditSer
       (progress) => {
         if (progress.type === 'partial') {
           partials += 1;
-          log.push('partial', { index: progress.index, total: PARTIAL_IMAGES, b64: progress.b64 });
+          log.push({
+            event: 'partial',
+            data: { index: progress.index, total: PARTIAL_IMAGES, b64: progress.b64 },
+          });
           pending.push(updateEditJob(db, job.id, { partialImages: partials }));
         } else {
           pending.push(step(progress.type));
@@ -87,8 +90,9 @@ function buildService(app: FastifyInstance, images: ImageServices): ImageEditSer
     await Promise.all(pending);
     const created = await saveResult(images, job, image, result);
     await updateEditJob(db, job.id, { state: 'done', resultImageId: created.id });
-    log.push('done', {
-      image: await toImageView(images.storage, created, await findBlob(db, created.blobId)),
+    log.push({
+      event: 'done',
+      data: { image: await toImageView(images.storage, created, await findBlob(db, created.blobId)) },
     });
   }
 
@@ -100,7 +104,7 @@ function buildService(app: FastifyInstance, images: ImageServices): ImageEditSer
     start(job, image) {
       const log = new EditEventLog();
       logs.set(job.id, log);
-      log.push('progress', { step: 'queued' });
+      log.push({ event: 'progress', data: { step: 'queued' } });
       const done = run(job, image, log)
         .catch(async (error: unknown) => {
           const known = error instanceof ImageEditError;
@@ -110,7 +114,7 @@ function buildService(app: FastifyInstance, images: ImageServices): ImageEditSer
           await updateEditJob(db, job.id, { state: 'error', error: `${code}: ${message}` }).catch(
             () => undefined,
           );
-          log.push('error', { code, message });
+          log.push({ event: 'error', data: { code, message } });
         })
         .finally(() => {
           running.delete(job.id);

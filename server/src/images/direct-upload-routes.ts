@@ -15,29 +15,18 @@ import { blobStorageKey, findBlob, insertBlob, markPendingBlobUploaded } from '.
 import { imageServices } from './service.ts';
 import { uploadStarted } from '../jobs/upload-activity.ts';
 import { LOCAL_FILES_PATH, LOCAL_UPLOAD_PATH, LocalStorage, StorageNotFoundError } from '../storage/index.ts';
-import { errorResponses } from '@stickerbook/api';
+import {
+  declaredFileSchema,
+  declaredUploadsSchema,
+  declareUploadsSchema,
+  directUploadSchema,
+  errorResponses,
+} from '@stickerbook/api';
 
 /** How long an upload URL is valid: a 16 MB photo over a slow line, with room to spare. */
 const UPLOAD_URL_TTL_SECONDS = 60 * 60;
 
-const declaredFileSchema = z.strictObject({
-  filename: z.string().trim().min(1).max(255),
-  byte_size: z
-    .number()
-    .int()
-    .min(0)
-    .max(2 ** 31),
-  /** Base64 MD5 of the bytes, as in the Content-MD5 header. */
-  checksum: z.string().regex(/^[A-Za-z0-9+/]{22}==$/, 'Must be a base64 MD5'),
-  content_type: z.string().min(1).max(100),
-});
 type DeclaredFile = z.infer<typeof declaredFileSchema>;
-
-const directUploadSchema = z.object({
-  blob_id: z.string(),
-  upload_url: z.string(),
-  headers: z.record(z.string(), z.string()),
-});
 
 /** Size and declared-type rules checked before any byte arrives; the content is checked again afterwards. */
 function declaredProblems(file: DeclaredFile): ImageUploadErrorCode[] {
@@ -100,16 +89,9 @@ export const directUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['images'],
         // The count is checked in the handler so a 16th file gets the TOO_MANY_FILES code, not a generic one.
-        body: z.strictObject({ files: z.array(declaredFileSchema).min(1).max(1000) }),
+        body: declareUploadsSchema,
         response: {
-          201: z.object({
-            uploads: z.array(
-              z.union([
-                directUploadSchema,
-                z.object({ error: z.object({ code: z.string(), codes: z.array(z.string()) }) }),
-              ]),
-            ),
-          }),
+          201: declaredUploadsSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },

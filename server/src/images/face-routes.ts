@@ -5,12 +5,10 @@ import { requirePrincipal } from '../auth/authenticate.ts';
 import { AppError, errorEnvelopeSchema } from '../http/errors.ts';
 import { detectLargestFace } from './faces.ts';
 import { uploadRejected } from './inspect.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, faceCheckSchema } from '@stickerbook/api';
 
 /** Base64 of a 16 MB file, plus the JSON around it. */
 const FACE_BODY_LIMIT_BYTES = Math.ceil((IMAGE_UPLOAD_MAX_BYTES * 4) / 3) + 1024;
-
-const faceSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
 
 /**
  * SPEC §7 POST /images/face_detection: the largest face of a photo as fractions of the image, or `face: null`
@@ -28,7 +26,7 @@ export const faceRoutes: FastifyPluginAsyncZod = async (app) => {
           base64_image: z.string().min(1).max(FACE_BODY_LIMIT_BYTES),
         }),
         response: {
-          200: z.object({ face: faceSchema.nullable() }),
+          200: faceCheckSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },

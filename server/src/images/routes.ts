@@ -7,24 +7,13 @@ import { findBlob, findImage, listAlbumImagesFor, updateImage, type ImageRow } f
 import { createImageFromBlob, deleteImageWithFiles, imageServices } from './service.ts';
 import { imageView } from './view.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
-import { errorResponses, imageListSchema, imageSchema } from '@stickerbook/api';
-
-const fraction = z.number().min(0).max(1);
-const faceInputSchema = z.strictObject({ x: fraction, y: fraction, width: fraction, height: fraction });
-
-const createImageSchema = z.strictObject({
-  blob_id: z.string().min(1).max(64),
-  model: z.enum(['image', 'sticker']),
-  /** What the client measured; width and height are taken from the file, the face box from the client. */
-  details: z
-    .strictObject({
-      width: z.number().int().positive().max(100_000).optional(),
-      height: z.number().int().positive().max(100_000).optional(),
-      face: faceInputSchema.nullable().optional(),
-    })
-    .optional(),
-  tags: z.array(z.string().trim().min(1).max(64)).max(32).optional(),
-});
+import {
+  createImageSchema,
+  errorResponses,
+  imageListSchema,
+  imageSchema,
+  patchImageSchema,
+} from '@stickerbook/api';
 
 const albumParams = z.object({ albumId: z.string().min(1).max(64) });
 const imageParams = z.object({ id: z.string().min(1).max(64) });
@@ -123,7 +112,7 @@ export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['images'],
         params: imageParams,
-        body: z.strictObject({ model: z.enum(['image', 'sticker']) }),
+        body: patchImageSchema,
         response: { 200: imageSchema, ...responses },
       },
     },

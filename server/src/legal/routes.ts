@@ -1,15 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const operatorSchema = z.object({
-  company: z.string(),
-  address: z.string(),
-  register: z.string(),
-  vat_id: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  representative: z.string(),
-});
+import { operatorSchema } from '@stickerbook/api';
 
 /**
  * GET /legal/operator: who runs this installation (OPERATOR_* settings), for the imprint, terms, customer

@@ -1,4 +1,4 @@
-import { documentOnboardingFlags, ONBOARDING_STEPS, type OnboardingState } from '@stickerbook/model';
+import { documentOnboardingFlags, type OnboardingState } from '@stickerbook/model';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,14 +9,7 @@ import { notFound } from '../http/errors.ts';
 import { findAlbumFor } from '../album-store/albums.ts';
 import { findBlueprint } from '../blueprints/repository.ts';
 import { DEFAULT_ALBUM_TITLE } from '../albums/routes.ts';
-import { errorResponses } from '@stickerbook/api';
-
-const onboardingStateSchema = z.object(
-  Object.fromEntries(ONBOARDING_STEPS.map((step) => [step, z.boolean()])) as Record<
-    (typeof ONBOARDING_STEPS)[number],
-    z.ZodBoolean
-  >,
-);
+import { errorResponses, onboardingStateSchema } from '@stickerbook/api';
 
 /** Sticker link settings a user changes from their defaults (SPEC §3 sticker link settings). */
 const STICKER_LINK_KEYS: ReadonlyArray<keyof AlbumSettingsRecord> = [

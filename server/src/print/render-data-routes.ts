@@ -3,9 +3,9 @@ import { z } from 'zod';
 import { findAlbumRow } from '../album-store/albums.ts';
 import { notFound, unauthorized } from '../http/errors.ts';
 import { createRenderImageSource } from './images.ts';
-import { buildRenderData, renderDataSchema } from './render-data.ts';
+import { buildRenderData } from './render-data.ts';
 import { renderTokensFor } from './render-tokens.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, renderDataSchema } from '@stickerbook/api';
 
 /** The header the print route sends its render token in (never a login, SPEC §2). */
 const RENDER_TOKEN_HEADER = 'x-render-token';

@@ -1,16 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  EXPORT_FORMATS,
-  MAX_PACK_SEED,
-  PROOF_PRESET,
-  EXPORT_RESOLUTIONS,
-  PRESET_NAMES,
-  isValidRange,
-  parseDpi,
-  settingsForPreset,
-  type PresetName,
-} from '@stickerbook/model';
+import { MAX_PACK_SEED, PROOF_PRESET, settingsForPreset, type PresetName } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin, type Principal } from '../auth/access-tokens.ts';
@@ -30,72 +20,14 @@ import {
   listRenderJobs,
   type RenderJobRow,
 } from './render-jobs-repository.ts';
-import { errorResponses } from '@stickerbook/api';
-
-/** JSON booleans, or the /render query's spelling: `1`/`true` are true, `0`/`false` false (SPEC §2). */
-const flag = z
-  .union([z.boolean(), z.literal(0), z.literal(1), z.enum(['0', '1', 'true', 'false'])])
-  .transform((v) => v === true || v === 1 || v === '1' || v === 'true');
-
-const paramsInputSchema = z.strictObject({
-  album_id: z.string().min(1).max(64),
-  mode: z
-    .string()
-    .regex(/^[a-z][a-z0-9_]{0,39}$/, 'Lower-case letters, digits and _')
-    .optional(),
-  format: z.enum(EXPORT_FORMATS).optional(),
-  resolution: z.enum(EXPORT_RESOLUTIONS).optional(),
-  // SPEC §5: spaces are stripped from the dpi and the range.
-  dpi: z
-    .union([z.number(), z.string().max(20)])
-    .transform((v, ctx) => {
-      const dpi = parseDpi(String(v));
-      if (dpi === undefined) ctx.addIssue({ code: 'custom', message: 'A whole number from 36 to 1200' });
-      return dpi ?? 0;
-    })
-    .optional(),
-  range: z
-    .string()
-    .max(200)
-    .transform((v) => v.replace(/\s+/g, ''))
-    .refine(isValidRange, 'A page range like 1-3,5')
-    .optional(),
-  showStickers: flag.optional(),
-  includeCover: flag.optional(),
-  includeBleed: flag.optional(),
-  compress: flag.optional(),
-  cropMarks: flag.optional(),
-  pdfx: flag.optional(),
-  /** The sticker packs' draw (stickerpack mode): the same seed makes the same packs again. */
-  seed: z.number().int().min(0).max(MAX_PACK_SEED).optional(),
-});
-
-const settingsInputSchema = z.strictObject({
-  label: z.string().trim().max(100).optional(),
-  custom: z.boolean().optional(),
-  preset: z.enum(PRESET_NAMES).optional(),
-});
-
-const createBodySchema = z.strictObject({
-  render_job: z.strictObject({ params: paramsInputSchema, settings: settingsInputSchema.optional() }),
-});
-
-const renderJobSchema = z.object({
-  id: z.string(),
-  state: z.enum(['queued', 'working', 'finished', 'error']),
-  progress: z.number(),
-  pages_done: z.number(),
-  pages_total: z.number().nullable(),
-  file_url: z.string().nullable(),
-  file_name: z.string().nullable(),
-  file_size: z.number().nullable(),
-  error: z.string().nullable(),
-  attempts: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  params: z.record(z.string(), z.unknown()),
-  settings: z.record(z.string(), z.unknown()),
-});
+import {
+  createdRenderJobSchema,
+  createRenderJobSchema,
+  errorResponses,
+  renderJobListSchema,
+  renderJobQuerySchema,
+  type RenderJobView,
+} from '@stickerbook/api';
 
 /**
  * SPEC §7 render jobs: POST /exports/render_jobs, GET /render_jobs?album_id=, DELETE /render_jobs/:id, plus the
@@ -132,7 +64,7 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
   const ownProof = (principal: Principal) => (row: RenderJobRow) =>
     row.createdBy === principal.id && row.settings.preset === PROOF_PRESET;
 
-  async function view(row: RenderJobRow): Promise<z.infer<typeof renderJobSchema>> {
+  async function view(row: RenderJobRow): Promise<RenderJobView> {
     const fileUrl =
       row.state === 'finished' && row.fileKey
         ? await files.url(row.fileKey, row.contentType ?? 'application/octet-stream')
@@ -150,8 +82,8 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
       attempts: row.attempts,
       created_at: row.createdAt.toISOString(),
       updated_at: row.updatedAt.toISOString(),
-      params: row.params as unknown as Record<string, unknown>,
-      settings: row.settings as Record<string, unknown>,
+      params: row.params,
+      settings: row.settings,
     };
   }
 
@@ -170,12 +102,8 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['print'],
-        body: createBodySchema,
-        response: {
-          200: z.object({ render_job: renderJobSchema, meta: z.object({ token: z.string() }) }),
-          201: z.object({ render_job: renderJobSchema, meta: z.object({ token: z.string() }) }),
-          ...errorResponses,
-        },
+        body: createRenderJobSchema,
+        response: { 200: createdRenderJobSchema, 201: createdRenderJobSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -228,8 +156,8 @@ export const renderJobRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['print'],
-        querystring: z.object({ album_id: z.string().min(1).max(64) }),
-        response: { 200: z.object({ render_jobs: z.array(renderJobSchema) }), ...errorResponses },
+        querystring: renderJobQuerySchema,
+        response: { 200: renderJobListSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

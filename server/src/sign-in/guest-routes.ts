@@ -6,7 +6,12 @@ import { issueRefreshToken, revokeAllFor, rotateRefreshToken } from '../auth/ref
 import { guests } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 import { moveAlbumsToOwner } from '../album-store/albums.ts';
-import { errorResponses, guestSessionSchema } from '@stickerbook/api';
+import {
+  errorResponses,
+  guestMigrationSchema,
+  guestSessionSchema,
+  migratedAlbumsSchema,
+} from '@stickerbook/api';
 
 /** A guest may come back with an expired access token: it proves who they are, the refresh token proves it is current. */
 const GUEST_TOKEN_GRACE_SECONDS = 30 * 24 * 60 * 60;
@@ -78,11 +83,8 @@ export const guestRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['guests'],
-        body: z.strictObject({
-          guest_user_identifier: z.string().min(1).max(100),
-          guest_access_token: z.string().min(1).max(4000),
-        }),
-        response: { 200: z.object({ migrated_album_ids: z.array(z.string()) }), ...errorResponses },
+        body: guestMigrationSchema,
+        response: { 200: migratedAlbumsSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

@@ -47,13 +47,15 @@ import {
   WindowCounter,
 } from './service.ts';
 import {
+  declaredFileSchema,
+  directUploadSchema,
   errorResponses,
   faceCheckSchema,
   ownUploadListSchema,
   ownUploadSchema,
-  replaceSubmissionSchema,
+  replaceStickerUploadSchema,
   stickerLinkSchema,
-  stickerSubmissionSchema,
+  submitStickerUploadSchema,
   submittedUploadSchema,
 } from '@stickerbook/api';
 
@@ -108,22 +110,9 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['sticker link'],
         params: tokenParams,
-        body: z.strictObject({
-          filename: z.string().trim().min(1).max(255),
-          byte_size: z
-            .number()
-            .int()
-            .min(0)
-            .max(2 ** 31),
-          checksum: z.string().regex(/^[A-Za-z0-9+/]{22}==$/, 'Must be a base64 MD5'),
-          content_type: z.string().min(1).max(100),
-        }),
+        body: declaredFileSchema,
         response: {
-          201: z.object({
-            blob_id: z.string(),
-            upload_url: z.string(),
-            headers: z.record(z.string(), z.string()),
-          }),
+          201: directUploadSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },
@@ -235,7 +224,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           '`Authorization: Bearer` with the next submissions to keep one session (an invalid or expired one ' +
           'starts a new session).',
         params: tokenParams,
-        body: z.strictObject({ sticker_upload: stickerSubmissionSchema }),
+        body: submitStickerUploadSchema,
         response: {
           201: submittedUploadSchema,
           422: errorEnvelopeSchema,
@@ -313,9 +302,7 @@ export const publicStickerUploadRoutes: FastifyPluginAsyncZod = async (app) => {
           "Replaces one of this session's uploads (fields, and the photo when `blob_id` is given) until the " +
           'owner has merged it.',
         params: tokenParams.extend({ id: z.string().min(1).max(64) }),
-        body: z.strictObject({
-          sticker_upload: replaceSubmissionSchema,
-        }),
+        body: replaceStickerUploadSchema,
         response: {
           200: ownUploadSchema,
           422: errorEnvelopeSchema,

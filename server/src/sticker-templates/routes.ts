@@ -1,9 +1,7 @@
-import { stickerTemplateSchema } from '@stickerbook/model';
 import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { stickerTemplates } from '../db/schema.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, stickerTemplateListSchema, type StickerTemplateListView } from '@stickerbook/api';
 
 /**
  * The sticker frame designs (SPEC §3 template documents, ids 595-617) the renderer draws every sticker with.
@@ -18,7 +16,7 @@ export const stickerTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['sticker templates'],
-        response: { 200: z.object({ sticker_templates: z.array(stickerTemplateSchema) }), ...errorResponses },
+        response: { 200: stickerTemplateListSchema, ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -26,7 +24,9 @@ export const stickerTemplateRoutes: FastifyPluginAsyncZod = async (app) => {
       // Seeded data that changes only with a deploy.
       void reply.header('cache-control', 'public, max-age=300');
       // Seeded files are checked against this schema by the seed tests; the row type is the wider StickerTemplate.
-      return { sticker_templates: rows.map((row) => row.data as z.infer<typeof stickerTemplateSchema>) };
+      return {
+        sticker_templates: rows.map((row) => row.data) as StickerTemplateListView['sticker_templates'],
+      };
     },
   );
 };

@@ -1,4 +1,3 @@
-import { STOCK_PER_PAGE } from '@stickerbook/model';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -18,46 +17,14 @@ import {
   libraryPhotoView,
   makeLibraryFiles,
 } from '../providers/stock-library/index.ts';
-import { errorResponses } from '@stickerbook/api';
-
-const stockPhotoSchema = z.object({
-  id: z.number(),
-  width: z.number(),
-  height: z.number(),
-  photographer: z.string(),
-  photographer_url: z.string().nullable(),
-  url: z.string().nullable(),
-  alt: z.string(),
-  src: z.object({
-    tiny: z.string(),
-    small: z.string(),
-    medium: z.string(),
-    large: z.string(),
-    large2x: z.string(),
-    original: z.string(),
-  }),
-});
-
-const searchResultSchema = z.object({
-  provider: z.enum(['pexels', 'library']),
-  photos: z.array(stockPhotoSchema),
-  page: z.number(),
-  per_page: z.number(),
-  total_results: z.number(),
-  next_page: z.number().nullable(),
-  unavailable: z.boolean().optional(),
-});
-
-const searchQuerySchema = z.object({
-  query: z.string().trim().min(1).max(100),
-  page: z.coerce.number().int().min(1).max(1000).default(1),
-  per_page: z.coerce.number().int().min(1).max(80).default(STOCK_PER_PAGE),
-  /** Pexels locale (de-DE, en-US, fr-FR, it-IT, pl-PL, ...). */
-  locale: z
-    .string()
-    .regex(/^[a-z]{2}-[A-Z]{2}$/, 'Must look like de-DE')
-    .optional(),
-});
+import {
+  createLibraryPhotoSchema,
+  errorResponses,
+  libraryPhotoSchema,
+  stockPhotoSchema,
+  stockSearchQuerySchema,
+  stockSearchSchema,
+} from '@stickerbook/api';
 
 const idParams = z.object({
   id: z.coerce
@@ -65,15 +32,6 @@ const idParams = z.object({
     .int()
     .positive()
     .max(2 ** 53),
-});
-
-const createLibraryPhotoSchema = z.strictObject({
-  blob_id: z.string().min(1).max(64),
-  photographer: z.string().trim().min(1).max(120),
-  photographer_url: z.url().max(500).optional(),
-  title: z.string().trim().max(200).optional(),
-  alt: z.string().trim().max(500).optional(),
-  tags: z.array(z.string().trim().min(1).max(64)).max(32).optional(),
 });
 
 const providersByContext = new WeakMap<FastifyInstance['ctx'], StockProvider>();
@@ -108,8 +66,8 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['stock'],
-        querystring: searchQuerySchema,
-        response: { 200: searchResultSchema, ...errorResponses },
+        querystring: stockSearchQuerySchema,
+        response: { 200: stockSearchSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -144,7 +102,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['stock'],
         body: createLibraryPhotoSchema,
         response: {
-          201: stockPhotoSchema.extend({ title: z.string(), tags: z.array(z.string()) }),
+          201: libraryPhotoSchema,
           422: errorEnvelopeSchema,
           ...errorResponses,
         },

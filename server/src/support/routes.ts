@@ -1,41 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../http/errors.ts';
 import { languageOf, preferredLanguage } from '../i18n/languages.ts';
 import { supportMessages, users } from '../db/schema.ts';
 import { queueMail } from '../jobs/mail.ts';
 import { jobSender } from '../jobs/sender.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, receivedSupportMessageSchema, supportMessageSchema } from '@stickerbook/api';
 import { supportMail, type SenderKind } from './mail.ts';
 
-/** Limits of one message; the web's form checks the same ones before sending. */
-const SUPPORT_MESSAGE_LIMITS = {
-  messageChars: 5000,
-  emailChars: 254,
-  pathChars: 2000,
-  userAgentChars: 500,
-} as const;
+/** How much of the sender's User-Agent header is kept with the message. */
+const USER_AGENT_MAX_CHARS = 500;
 
 /** Room for the fields at their limits (in UTF-8 and JSON escaping) and nothing much more. */
 const SUPPORT_MESSAGE_BODY_LIMIT_BYTES = 64 * 1024;
-
-const supportMessageSchema = z.strictObject({
-  message: z.string().trim().min(1).max(SUPPORT_MESSAGE_LIMITS.messageChars),
-  /** Who to answer; required unless signed in (then the account's address is used and this is ignored). */
-  email: z.email().max(SUPPORT_MESSAGE_LIMITS.emailChars).optional(),
-  /** The album the sender was on; kept and mailed as text only. */
-  album_id: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .optional(),
-  /** The page the form was opened on (path and query of this site). */
-  page_path: z
-    .string()
-    .max(SUPPORT_MESSAGE_LIMITS.pathChars)
-    .regex(/^\/(?!\/)/)
-    .optional(),
-});
 
 /**
  * SPEC §7 help widget, built-in form (when Chatwoot is not configured): POST /support_messages stores the
@@ -56,7 +33,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['support'],
         body: supportMessageSchema,
-        response: { 201: z.object({ id: z.string(), created_at: z.string() }), ...errorResponses },
+        response: { 201: receivedSupportMessageSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -72,8 +49,7 @@ export const supportRoutes: FastifyPluginAsyncZod = async (app) => {
         });
       }
       const sender: SenderKind = principal?.kind ?? 'anonymous';
-      const userAgent =
-        request.headers['user-agent']?.slice(0, SUPPORT_MESSAGE_LIMITS.userAgentChars) ?? null;
+      const userAgent = request.headers['user-agent']?.slice(0, USER_AGENT_MAX_CHARS) ?? null;
       const senderLanguage = preferredLanguage(request.headers['accept-language']) ?? 'en';
 
       const admins = await db

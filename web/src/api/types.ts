@@ -25,10 +25,14 @@ export type User = UserView;
 export type AlbumSummary = AlbumSummaryView;
 
 /**
- * The schema documents the album's document as a plain object (the model's own schema checks it on every write,
+ * The schemas document an album's document as a plain object (the model's own schema checks it on every write,
  * and a response check of a whole document would cost every open); here it is the AlbumDocument it is.
  */
-export type Album = Omit<AlbumView, 'workspace'> & { workspace: AlbumDocument };
+export type WithDocument<T extends { workspace: unknown }> = Omit<T, 'workspace'> & {
+  workspace: AlbumDocument;
+};
+
+export type Album = WithDocument<AlbumView>;
 
 export type Blueprint = BlueprintView;
 export type CreateAlbumBody = CreateAlbumRequest;

@@ -1,20 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM, spreadsInOrder, type AlbumDocument } from '@stickerbook/model';
+import type { CoverView } from '@stickerbook/api';
+import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM, spreadsInOrder } from '@stickerbook/model';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client.ts';
+import type { WithDocument } from '../api/types.ts';
 import { imageUrlsFromRecords } from '../render/blueprintPreview.ts';
 import { RenderRoot } from '../render/RenderRoot.tsx';
 import { SpreadContent } from '../render/SpreadContent.tsx';
 
 /** GET /albums/:id/cover and /blueprints/:id/cover: the first spread as a document of its own. */
-interface CoverResponse {
-  title: string;
-  release_date: string | null;
-  language: string;
-  workspace: AlbumDocument;
-  images: unknown[];
-}
+type Cover = WithDocument<CoverView>;
 
 interface Props {
   /** The cover endpoint, e.g. `/albums/{id}/cover`. */
@@ -35,7 +31,7 @@ export default function CoverPreview({ path, anonymous = false, fallback }: Prop
   const language = anonymous ? i18n.language : null;
   const cover = useQuery({
     queryKey: ['cover', path, language],
-    queryFn: ({ signal }) => api.get<CoverResponse>(path, { anonymous, signal }),
+    queryFn: ({ signal }) => api.get<Cover>(path, { anonymous, signal }),
     staleTime: 30_000,
     retry: 1,
   });

@@ -24,6 +24,17 @@ export const authConfigSchema = z.object({ oidc: z.boolean() });
 /** POST /public/guest_tokens and its refresh; the refresh token comes in an HttpOnly cookie. */
 export const guestSessionSchema = z.object({ access_token: z.string(), guest_id: z.string() });
 
+/** POST /guest_user_migrations (SPEC §4): after login, the guest's albums move to the account. */
+export const guestMigrationSchema = z.strictObject({
+  guest_user_identifier: z.string().min(1).max(100),
+  guest_access_token: z.string().min(1).max(4000),
+});
+
+/** POST /guest_user_migrations: the albums that moved. */
+export const migratedAlbumsSchema = z.object({ migrated_album_ids: z.array(z.string()) });
+
 export type UserSessionView = z.infer<typeof userSessionSchema>;
 export type GuestSessionView = z.infer<typeof guestSessionSchema>;
 export type AuthConfigView = z.infer<typeof authConfigSchema>;
+export type GuestMigrationBody = z.input<typeof guestMigrationSchema>;
+export type MigratedAlbumsView = z.infer<typeof migratedAlbumsSchema>;

@@ -29,4 +29,5 @@ export const blueprintListSchema = z.object({
 });
 
 export type BlueprintView = z.infer<typeof blueprintListSchema>['blueprints'][number];
+export type FullBlueprintView = z.infer<typeof blueprintSchema>;
 export type BlueprintListView = z.infer<typeof blueprintListSchema>;

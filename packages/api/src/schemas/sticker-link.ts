@@ -16,7 +16,7 @@ export const stickerLinkSchema = z.object({
 });
 const clientIdSchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Must be 16-100 of [A-Za-z0-9_-]');
 /** A contributor's sticker: the form's fields and the uploaded photo's blob. */
-export const stickerSubmissionSchema = z.strictObject({
+const stickerSubmissionSchema = z.strictObject({
   name: z.string().trim().min(1).max(30),
   last_name: z.string().trim().max(30).optional(),
   position: z.string().trim().max(30).optional(),
@@ -39,16 +39,18 @@ export const ownUploadSchema = z.object({
 /** POST /public/sticker_uploads/{token}: the upload, and the session token to send back. */
 export const submittedUploadSchema = ownUploadSchema.extend({ session_token: z.string() });
 
+/** POST /public/sticker_uploads/{token}. */
+export const submitStickerUploadSchema = z.strictObject({ sticker_upload: stickerSubmissionSchema });
+
 /** PUT /public/sticker_uploads/{token}/uploads/{id}: the fields, and a new photo when `blob_id` is given. */
-export const replaceSubmissionSchema = stickerSubmissionSchema
-  .omit({ client_id: true, blob_id: true })
-  .extend({ blob_id: z.string().min(1).max(64).optional() });
+export const replaceStickerUploadSchema = z.strictObject({
+  sticker_upload: stickerSubmissionSchema
+    .omit({ client_id: true, blob_id: true })
+    .extend({ blob_id: z.string().min(1).max(64).optional() }),
+});
 
 /** GET /public/sticker_uploads/{token}/mine. */
 export const ownUploadListSchema = z.object({ sticker_uploads: z.array(ownUploadSchema) });
-
-/** POST /public/sticker_uploads/{token}/face_detection: the largest face of the preview, or null. */
-export const faceCheckSchema = z.object({ face: faceBoxSchema.nullable() });
 
 /** GET /albums/{id}/sticker_uploads: an upload as the album's owner collects it, with its image record. */
 const stickerUploadSchema = z.object({
@@ -79,4 +81,5 @@ export type StickerLinkView = z.infer<typeof stickerLinkSchema>;
 export type OwnUploadView = z.infer<typeof ownUploadSchema>;
 export type SubmittedUploadView = z.infer<typeof submittedUploadSchema>;
 export type OwnUploadListView = z.infer<typeof ownUploadListSchema>;
-export type FaceCheckView = z.infer<typeof faceCheckSchema>;
+export type SubmitStickerUploadBody = z.input<typeof submitStickerUploadSchema>;
+export type ReplaceStickerUploadBody = z.input<typeof replaceStickerUploadSchema>;

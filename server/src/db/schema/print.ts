@@ -1,3 +1,4 @@
+import type { PresetName } from '@stickerbook/model';
 import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { albums } from './albums.ts';
 import { createdAt } from './columns.ts';
@@ -25,7 +26,8 @@ export interface RenderJobParams {
 export interface RenderJobSettings {
   label?: string;
   custom?: boolean;
-  preset?: string;
+  /** One of the model's preset names: POST /exports/render_jobs accepts no other. */
+  preset?: PresetName;
   /** A proof's stamp language: the album's language when the proof was asked for. */
   language?: string | null;
 }

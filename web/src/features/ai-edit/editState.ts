@@ -6,6 +6,8 @@
  * ('Failed to start edit', 'Connection error').
  */
 
+import type { ImageView } from '@stickerbook/api';
+
 type EditPhase =
   | 'idle'
   | 'starting'
@@ -21,11 +23,8 @@ type EditPhase =
 /** What went wrong, mapped to translated text by the modal. */
 type EditFailure = 'start_failed' | 'connection_error' | 'edit_failed';
 
-export interface EditedImage {
-  id: string;
-  original_image_id: string | null;
-  blob: { small: string; medium: string; large: string; full: string; original: string; filename: string };
-}
+/** What the edit reads of the new image record the stream's done event carries. */
+export type EditedImage = Pick<ImageView, 'id' | 'original_image_id' | 'blob'>;
 
 export interface EditState {
   phase: EditPhase;

@@ -1,14 +1,18 @@
+import type { ImageEditBody, ImageEditEventView, StartedImageEditView } from '@stickerbook/api';
 import { api, API_BASE } from '../../api/client.ts';
-import type { EditAction, EditedImage } from './editState.ts';
+import type { EditAction } from './editState.ts';
 
 /** POST /images/:imageId/image_edits (docs/api-contract.md "AI image edit"). */
 export function startImageEdit(imageId: string, prompt: string) {
-  return api.post<{ job_id: string; stream_token: string }>(
+  return api.post<StartedImageEditView>(
     `/images/${encodeURIComponent(imageId)}/image_edits`,
-    { prompt },
+    { prompt } satisfies ImageEditBody,
     { asGuest: true },
   );
 }
+
+/** The JSON `data` of a stream event of this name. */
+type EventData<E extends ImageEditEventView['event']> = Extract<ImageEditEventView, { event: E }>['data'];
 
 /**
  * Follows an edit's event stream with EventSource (the stream token in the URL stands in for the bearer token
@@ -24,30 +28,26 @@ export function followImageEdit(
   const url = `${API_BASE}/image_edits/${encodeURIComponent(jobId)}/stream?token=${encodeURIComponent(streamToken)}`;
   const source = new EventSourceImpl(url);
   let failures = 0;
-  const parse = (event: Event) => JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;
+  const parse = <E extends ImageEditEventView['event']>(_name: E, event: Event) =>
+    JSON.parse((event as MessageEvent<string>).data) as EventData<E>;
   source.addEventListener('open', () => {
     failures = 0;
   });
   source.addEventListener('progress', (event) =>
-    dispatch({ type: 'progress', step: String(parse(event).step) }),
+    dispatch({ type: 'progress', step: parse('progress', event).step }),
   );
   source.addEventListener('partial', (event) => {
-    const data = parse(event);
-    dispatch({
-      type: 'partial',
-      index: Number(data.index),
-      total: Number(data.total),
-      b64: String(data.b64),
-    });
+    const { index, total, b64 } = parse('partial', event);
+    dispatch({ type: 'partial', index, total, b64 });
   });
   source.addEventListener('done', (event) => {
-    dispatch({ type: 'done', image: parse(event).image as EditedImage });
+    dispatch({ type: 'done', image: parse('done', event).image });
     source.close();
   });
   // 'error' is both the server's error event (a MessageEvent with data) and EventSource's connection failure.
   source.addEventListener('error', (event) => {
     if (event instanceof MessageEvent && typeof event.data === 'string') {
-      dispatch({ type: 'error', message: String(parse(event).message ?? '') || undefined });
+      dispatch({ type: 'error', message: parse('error', event).message || undefined });
       source.close();
       return;
     }

@@ -1,14 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AlbumPreviewPathView, AlbumPreviewView } from '@stickerbook/api';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
-import type { Album } from '../../api/types.ts';
-import type { RenderData } from '../print-render/renderData.ts';
-
-/** SPEC §3 Album `albumPreviewPath`: `/album/<id>/preview/<token>`, null for a guest's album (SPEC §6). */
-export type AlbumWithPreviewPath = Album & { albumPreviewPath?: string | null };
+import type { Album, WithDocument } from '../../api/types.ts';
 
 /** GET /public/album_previews/{token}: what the renderer draws the album from (the print route's render data). */
-export type AlbumPreview = RenderData;
+export type AlbumPreview = WithDocument<AlbumPreviewView>;
 
 /** The preview as anyone holding the link sees it: no session is sent, and a wrong token is not retried. */
 export function usePublicAlbumPreview(token: string) {
@@ -31,11 +28,11 @@ export function useRotatePreviewLink(albumId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.patch<{ album_preview_path: string }>(
+      api.patch<AlbumPreviewPathView>(
         `/albums/${encodeURIComponent(albumId)}/rotate_album_preview_url_token`,
       ),
     onSuccess: ({ album_preview_path }) => {
-      client.setQueryData<AlbumWithPreviewPath>(queryKeys.album(albumId), (album) =>
+      client.setQueryData<Album>(queryKeys.album(albumId), (album) =>
         album ? { ...album, albumPreviewPath: album_preview_path } : album,
       );
     },

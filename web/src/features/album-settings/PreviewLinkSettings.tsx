@@ -14,17 +14,18 @@ import { IconCheck, IconCopy, IconExternalLink, IconLock, IconRefresh } from '@t
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { loginPathFor } from '../../api/client.ts';
+import type { Album } from '../../api/types.ts';
 import { useViewer } from '../../auth/session.ts';
 import { confirm } from '../../ui/confirm.tsx';
 import { notify } from '../../ui/notify.ts';
-import { useRotatePreviewLink, type AlbumWithPreviewPath } from '../album-preview/api.ts';
+import { useRotatePreviewLink } from '../album-preview/api.ts';
 
 /**
  * "Share preview" in the general settings (SPEC §3 albumPreviewPath, §7 rotate_album_preview_url_token): the public
  * read-only link to the album, to copy or open, and a new link that retires the old one after a confirmation.
  * Guests share no links (SPEC §6); they are asked to log in.
  */
-export function PreviewLinkSettings({ album }: { album: AlbumWithPreviewPath }) {
+export function PreviewLinkSettings({ album }: { album: Album }) {
   const { t } = useTranslation();
   const viewer = useViewer();
   const rotate = useRotatePreviewLink(album.id);

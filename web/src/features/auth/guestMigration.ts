@@ -1,3 +1,4 @@
+import type { GuestMigrationBody, MigratedAlbumsView } from '@stickerbook/api';
 import { api, freshSession } from '../../api/client.ts';
 import { getSession } from '../../auth/session.ts';
 
@@ -37,9 +38,12 @@ async function migrate(userAccessToken?: string): Promise<string[]> {
   const raw = sessionStorage.getItem(PENDING_KEY);
   if (!raw) return [];
   const pending = JSON.parse(raw) as PendingMigration;
-  const result = await api.post<{ migrated_album_ids: string[] }>(
+  const result = await api.post<MigratedAlbumsView>(
     '/guest_user_migrations',
-    { guest_user_identifier: pending.guestId, guest_access_token: pending.accessToken },
+    {
+      guest_user_identifier: pending.guestId,
+      guest_access_token: pending.accessToken,
+    } satisfies GuestMigrationBody,
     { accessToken: userAccessToken },
   );
   sessionStorage.removeItem(PENDING_KEY);

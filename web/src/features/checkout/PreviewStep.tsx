@@ -1,17 +1,18 @@
 import { ActionIcon, Group, Skeleton, Stack, Switch, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import type { OwnAlbumPreviewView } from '@stickerbook/api';
 import {
   SPREAD_HEIGHT_MM,
   SPREAD_WIDTH_MM,
   pageBoxLabel,
   spreadsInOrder,
   totalPages,
-  type StickerTemplate,
 } from '@stickerbook/model';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
+import type { WithDocument } from '../../api/types.ts';
 import { RenderRoot, SpreadContent } from '../../render/index.ts';
 import { imageUrlsOf, type RenderData } from '../print-render/renderData.ts';
 
@@ -20,7 +21,10 @@ export function useAlbumRenderData(albumId: string) {
   return useQuery({
     queryKey: ['albums', albumId, 'preview'] as const,
     queryFn: ({ signal }) =>
-      api.get<RenderData>(`/albums/${encodeURIComponent(albumId)}/preview`, { asGuest: true, signal }),
+      api.get<WithDocument<OwnAlbumPreviewView>>(`/albums/${encodeURIComponent(albumId)}/preview`, {
+        asGuest: true,
+        signal,
+      }),
     retry: false,
     refetchOnWindowFocus: false,
     staleTime: 5 * 60_000,
@@ -80,7 +84,7 @@ function Spreads({ data, showStickers }: { data: RenderData; showStickers: boole
         albumMeta={meta}
         imageUrlFor={imageUrlFor}
         imageSizeFor={imageSizeFor}
-        templates={data.templates as unknown as Record<number, StickerTemplate>}
+        templates={data.templates}
         showStickers={showStickers}
         zoom={1}
       >

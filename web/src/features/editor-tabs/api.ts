@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AlbumDocument, OnboardingState, StickerTemplate } from '@stickerbook/model';
+import type { FullBlueprintView, OnboardingStateView, StickerTemplateListView } from '@stickerbook/api';
+import type { StickerTemplate } from '@stickerbook/model';
 import { api } from '../../api/client.ts';
-import type { Album } from '../../api/types.ts';
+import type { WithDocument } from '../../api/types.ts';
 
 // Server reads of the album-structure tabs; keys beside the hooks so they live in one place.
 const structureQueryKeys = {
@@ -10,14 +11,13 @@ const structureQueryKeys = {
   stickerTemplates: ['sticker_templates'] as const,
 };
 
-/** The album fields these tabs read beyond the shell's `Album`. */
-export type StructureAlbum = Album & { blueprint_album_id?: string | null };
-
 export function useOnboardingState(albumId: string) {
   return useQuery({
     queryKey: structureQueryKeys.onboarding(albumId),
     queryFn: () =>
-      api.get<OnboardingState>(`/albums/${encodeURIComponent(albumId)}/onboarding_state`, { asGuest: true }),
+      api.get<OnboardingStateView>(`/albums/${encodeURIComponent(albumId)}/onboarding_state`, {
+        asGuest: true,
+      }),
   });
 }
 
@@ -27,12 +27,9 @@ export function useBlueprintDocument(blueprintId: string | null | undefined) {
     queryKey: structureQueryKeys.blueprint(blueprintId ?? ''),
     queryFn: async () =>
       (
-        await api.get<{ id: string; workspace: AlbumDocument }>(
-          `/blueprints/${encodeURIComponent(blueprintId!)}`,
-          {
-            asGuest: true,
-          },
-        )
+        await api.get<WithDocument<FullBlueprintView>>(`/blueprints/${encodeURIComponent(blueprintId!)}`, {
+          asGuest: true,
+        })
       ).workspace,
     enabled: Boolean(blueprintId),
     staleTime: 10 * 60_000,
@@ -47,12 +44,9 @@ export function useStickerTemplates() {
   return useQuery({
     queryKey: structureQueryKeys.stickerTemplates,
     queryFn: async () => {
-      const { sticker_templates } = await api.get<{ sticker_templates: StickerTemplate[] }>(
-        '/sticker_templates',
-        {
-          asGuest: true,
-        },
-      );
+      const { sticker_templates } = await api.get<StickerTemplateListView>('/sticker_templates', {
+        asGuest: true,
+      });
       return Object.fromEntries(sticker_templates.map((template) => [template.id, template])) as Readonly<
         Record<number, StickerTemplate>
       >;

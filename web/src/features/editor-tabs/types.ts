@@ -1,8 +1,8 @@
 import type { EditorView } from '../editor-shell/editorKeys.ts';
-import type { StructureAlbum } from './api.ts';
+import type { Album } from '../../api/types.ts';
 
 /** What the editor shell hands every tab panel. */
 export interface TabPanelProps {
-  album: StructureAlbum;
+  album: Album;
   view: EditorView;
 }

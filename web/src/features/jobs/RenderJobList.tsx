@@ -51,8 +51,7 @@ export function RenderJobList({ albumId }: { albumId: string }) {
                   </Badge>
                 </Group>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(job.created_at)} · {String(job.params.format ?? '').toUpperCase()} ·{' '}
-                  {job.params.dpi} dpi
+                  {formatDateTime(job.created_at)} · {job.params.format.toUpperCase()} · {job.params.dpi} dpi
                   {job.pages_total
                     ? ` · ${t('print.jobs.pages', { done: job.pages_done, total: job.pages_total })}`
                     : ''}

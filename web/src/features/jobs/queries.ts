@@ -1,31 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { RENDER_JOBS_POLL_MS, type PresetName, type PrintSettings } from '@stickerbook/model';
+import type {
+  CreatedRenderJobView,
+  CreateRenderJobBody,
+  PatchAlbumBody,
+  RenderJobListView,
+  RenderJobView,
+} from '@stickerbook/api';
+import { RENDER_JOBS_POLL_MS } from '@stickerbook/model';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
 
-/** GET /render_jobs (server/src/print/render-job-routes.ts). */
-export interface RenderJob {
-  id: string;
-  state: 'queued' | 'working' | 'finished' | 'error';
-  progress: number;
-  pages_done: number;
-  pages_total: number | null;
-  file_url: string | null;
-  file_name: string | null;
-  file_size: number | null;
-  error: string | null;
-  attempts: number;
-  created_at: string;
-  updated_at: string;
-  params: Partial<PrintSettings> & { album_id: string };
-  settings: { label?: string; custom?: boolean; preset?: PresetName };
-}
+/** A render job as GET /render_jobs lists it (@stickerbook/api schemas/render-jobs.ts). */
+export type RenderJob = RenderJobView;
 
-export interface NewRenderJob {
-  params: Partial<PrintSettings> & { album_id: string };
-  settings: { label?: string; custom?: boolean; preset: PresetName };
-}
+/** What POST /exports/render_jobs is sent inside its `render_job`. */
+export type NewRenderJob = CreateRenderJobBody['render_job'];
 
 const renderJobsKey = (albumId: string) => ['render-jobs', albumId] as const;
 
@@ -34,8 +24,7 @@ export function useRenderJobs(albumId: string) {
   return useQuery({
     queryKey: renderJobsKey(albumId),
     queryFn: async () =>
-      (await api.get<{ render_jobs: RenderJob[] }>(`/render_jobs?album_id=${encodeURIComponent(albumId)}`))
-        .render_jobs,
+      (await api.get<RenderJobListView>(`/render_jobs?album_id=${encodeURIComponent(albumId)}`)).render_jobs,
     refetchInterval: RENDER_JOBS_POLL_MS,
   });
 }
@@ -44,9 +33,9 @@ export function useCreateRenderJob(albumId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (job: NewRenderJob) =>
-      api.post<{ render_job: RenderJob; meta: { token: string } }>('/exports/render_jobs', {
+      api.post<CreatedRenderJobView>('/exports/render_jobs', {
         render_job: job,
-      }),
+      } satisfies CreateRenderJobBody),
     onSuccess: () => client.invalidateQueries({ queryKey: renderJobsKey(albumId) }),
   });
 }
@@ -63,7 +52,8 @@ export function useDeleteRenderJob(albumId: string) {
 export function useSetAlbumLocked(albumId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (locked: boolean) => api.patch<Album>(`/albums/${encodeURIComponent(albumId)}`, { locked }),
+    mutationFn: (locked: boolean) =>
+      api.patch<Album>(`/albums/${encodeURIComponent(albumId)}`, { locked } satisfies PatchAlbumBody),
     onSuccess: (album) => client.setQueryData(queryKeys.album(albumId), album),
   });
 }

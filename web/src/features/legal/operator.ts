@@ -1,16 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import type { OperatorView } from '@stickerbook/api';
 import { api } from '../../api/client.ts';
 
 /** GET /legal/operator: who runs this installation (server OPERATOR_* settings). */
-export interface OperatorDetails {
-  company: string;
-  address: string;
-  register: string;
-  vat_id: string;
-  email: string;
-  phone: string;
-  representative: string;
-}
+export type OperatorDetails = OperatorView;
 
 export function useOperator() {
   return useQuery({

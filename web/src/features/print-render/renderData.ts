@@ -1,14 +1,9 @@
-import type { AlbumDocument, StickerTemplate } from '@stickerbook/model';
+import type { RenderDataView } from '@stickerbook/api';
+import type { WithDocument } from '../../api/types.ts';
 import type { ImageSizeFor, ImageUrlFor, ImageVariant } from '../../render/index.ts';
 
-/** GET /albums/:albumId/render_data (server/src/print/render-data.ts). */
-export interface RenderData {
-  album: { id: string; title: string; releaseDate: string | null; language: string; bookSpine: boolean };
-  workspace: AlbumDocument;
-  templates: Record<string, StickerTemplate>;
-  images: Record<string, { width: number; height: number; urls: Partial<Record<ImageVariant, string>> }>;
-  statistics: { spreadsCount: number; inlaySpreadsCount: number; spreadsNeeded: number; spine: number };
-}
+/** GET /albums/:albumId/render_data (@stickerbook/api schemas/render-data.ts). */
+export type RenderData = WithDocument<RenderDataView>;
 
 export class RenderLoadError extends Error {
   constructor(readonly code: string) {

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreatedRenderJobView, CreateRenderJobBody, RenderJobListView } from '@stickerbook/api';
 import { api } from '../../api/client.ts';
 import type { RenderJob } from '../jobs/queries.ts';
 
@@ -18,7 +19,7 @@ export function useLatestProof(albumId: string) {
   return useQuery({
     queryKey: proofsKey(albumId),
     queryFn: async ({ signal }) => {
-      const { render_jobs } = await api.get<{ render_jobs: RenderJob[] }>(
+      const { render_jobs } = await api.get<RenderJobListView>(
         `/render_jobs?album_id=${encodeURIComponent(albumId)}`,
         { signal, asGuest: true },
       );
@@ -33,9 +34,11 @@ export function useStartProof(albumId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api.post<{ render_job: RenderJob }>(
+      api.post<CreatedRenderJobView>(
         '/exports/render_jobs',
-        { render_job: { params: { album_id: albumId }, settings: { preset: PROOF_PRESET } } },
+        {
+          render_job: { params: { album_id: albumId }, settings: { preset: PROOF_PRESET } },
+        } satisfies CreateRenderJobBody,
         { asGuest: true },
       ),
     onSuccess: ({ render_job }) => client.setQueryData(proofsKey(albumId), render_job),

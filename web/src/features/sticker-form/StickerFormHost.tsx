@@ -1,14 +1,14 @@
 import { Modal, Paper } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import type { StructureAlbum } from '../editor-tabs/api.ts';
+import type { Album } from '../../api/types.ts';
 import { useEditorDoc } from '../editor-tabs/editorHooks.ts';
 import { useMobileTabPanel } from '../editor-tabs/useMobileTabPanel.ts';
 import { StickerForm } from './StickerForm.tsx';
 import { stickerFormTarget } from './stickerFormRoute.ts';
 
 /** SPEC §2: the sticker form is a popup on desktop and inline in the tab on mobile; the URL says which sticker. */
-export function StickerFormHost({ album }: { album: StructureAlbum }) {
+export function StickerFormHost({ album }: { album: Album }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();

@@ -1,8 +1,11 @@
 import type {
+  DeclaredFileBody,
   FaceCheckView,
   OwnUploadListView,
   OwnUploadView,
+  ReplaceStickerUploadBody,
   StickerLinkView,
+  SubmitStickerUploadBody,
   SubmittedUploadView,
 } from '@stickerbook/api';
 import { IMAGE_PREVIEW_JPEG_QUALITY, IMAGE_PREVIEW_WIDTH_PX } from '@stickerbook/model';
@@ -75,7 +78,7 @@ async function uploadPhoto(token: string, file: File, onProgress: (fraction: num
       byte_size: file.size,
       checksum: md5Base64(bytes),
       content_type: file.type,
-    },
+    } satisfies DeclaredFileBody,
     { anonymous: true },
   );
   await putBytes(upload, file, onProgress);
@@ -101,7 +104,7 @@ export async function sendStickerPhoto(
         client_id: contributorSession(),
         details: size,
       },
-    },
+    } satisfies SubmitStickerUploadBody,
     session ? { accessToken: session } : { anonymous: true },
   );
   keepLinkSession(token, sent.session_token);
@@ -133,7 +136,7 @@ export async function replaceStickerUpload(
         ...submission,
         ...(blobId ? { blob_id: blobId, details: photo!.size } : {}),
       },
-    },
+    } satisfies ReplaceStickerUploadBody,
   });
 }
 

@@ -1,40 +1,11 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
+import type { FeaturesView, StockPhotoView, StockSearchView } from '@stickerbook/api';
 import { api } from '../../api/client.ts';
-import type { SiteEnvironment } from './stockQuery.ts';
 import { STOCK_PER_PAGE } from './stockQuery.ts';
 
-/** SPEC §3 stock photo as GET /stock_photos returns it (docs/api-contract.md "Stock photos"). */
-export interface StockPhoto {
-  id: number;
-  width: number;
-  height: number;
-  photographer: string;
-  photographer_url: string | null;
-  /** The photo's Pexels page; null for library photos. */
-  url: string | null;
-  alt: string;
-  src: { tiny: string; small: string; medium: string; large: string; large2x: string; original: string };
-}
-
-interface StockPage {
-  provider: 'pexels' | 'library';
-  photos: StockPhoto[];
-  page: number;
-  per_page: number;
-  total_results: number;
-  next_page: number | null;
-  /** The provider failed: the page is empty and the failure was reported on the server. */
-  unavailable?: boolean;
-}
-
-/** GET /features: what this deployment offers. */
-export interface Features {
-  ai_image_edit: boolean;
-  ai_image_edit_reason: 'NO_PROVIDER' | 'PRODUCTION' | null;
-  stock: 'pexels' | 'library';
-  environment: SiteEnvironment;
-}
+/** SPEC §3 stock photo as GET /stock_photos returns it (@stickerbook/api schemas/stock.ts). */
+export type StockPhoto = StockPhotoView;
 
 const stockQueryKeys = {
   features: ['features'] as const,
@@ -42,17 +13,18 @@ const stockQueryKeys = {
   photo: (id: number) => ['stock_photos', 'id', id] as const,
 };
 
+/** GET /features: what this deployment offers (AI edit, stock source, environment, help widget). */
 export function useFeatures() {
   return useQuery({
     queryKey: stockQueryKeys.features,
-    queryFn: () => api.get<Features>('/features', { anonymous: true }),
+    queryFn: () => api.get<FeaturesView>('/features', { anonymous: true }),
     staleTime: Infinity,
   });
 }
 
 function searchStockPhotos(query: string, locale: string, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ query, page: String(page), per_page: String(STOCK_PER_PAGE), locale });
-  return api.get<StockPage>(`/stock_photos?${params}`, { asGuest: true, signal });
+  return api.get<StockSearchView>(`/stock_photos?${params}`, { asGuest: true, signal });
 }
 
 /** Pages of a search ('load more' fetches the next); disabled while there is no searchable query. */

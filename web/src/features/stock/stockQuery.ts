@@ -2,11 +2,13 @@
  * Stock search rules (SPEC §5 "Stock search: 3+ characters, debounced 750 ms", §9 "stock 16" per page, §7
  * "locale de-DE") and the environment's default query (SPEC §1 environments).
  */
+import type { FeaturesView } from '@stickerbook/api';
 import { STOCK_PER_PAGE, STOCK_SEARCH_DEBOUNCE_MS, STOCK_SEARCH_MIN_CHARS } from '@stickerbook/model';
 
 export { STOCK_PER_PAGE, STOCK_SEARCH_DEBOUNCE_MS, STOCK_SEARCH_MIN_CHARS };
 
-export type SiteEnvironment = 'default' | 'business' | 'sports';
+/** The SPEC §1 environment this deployment runs as (GET /features). */
+export type SiteEnvironment = FeaturesView['environment'];
 
 /** Pexels locale for an album language; unknown or missing languages search in English. */
 const LOCALES: Record<string, string> = { de: 'de-DE', en: 'en-US', fr: 'fr-FR', it: 'it-IT', pl: 'pl-PL' };

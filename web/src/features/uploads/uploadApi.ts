@@ -1,4 +1,13 @@
-import type { FaceBoxView, ImageListView } from '@stickerbook/api';
+import type {
+  CreateImageBody,
+  DeclaredFileBody,
+  DeclaredUploadsView,
+  DirectUploadView,
+  FaceBoxView,
+  FaceCheckView,
+  ImageListView,
+  PatchImageBody,
+} from '@stickerbook/api';
 import { api } from '../../api/client.ts';
 import { ApiError, NETWORK_ERROR } from '../../api/errors.ts';
 
@@ -10,22 +19,12 @@ export type ImageRecord = ImageListView['images'][number];
 
 export type FaceBox = FaceBoxView;
 
-export interface DeclaredFile {
-  filename: string;
-  byte_size: number;
-  checksum: string;
-  content_type: string;
-}
+/** Where to PUT a declared file's bytes (POST /direct_uploads/batch, the sticker link's direct upload). */
+export type DirectUpload = DirectUploadView;
 
-export interface DirectUpload {
-  blob_id: string;
-  upload_url: string;
-  headers: Record<string, string>;
-}
-export type DeclaredUpload = DirectUpload | { error: { code: string; codes: string[] } };
-
-export async function declareUploads(files: DeclaredFile[]): Promise<DeclaredUpload[]> {
-  const { uploads } = await api.post<{ uploads: DeclaredUpload[] }>(
+/** Per declared file, in order: its upload, or the SPEC §5 codes it was refused with. */
+export async function declareUploads(files: DeclaredFileBody[]): Promise<DeclaredUploadsView['uploads']> {
+  const { uploads } = await api.post<DeclaredUploadsView>(
     '/direct_uploads/batch',
     { files },
     { asGuest: true },
@@ -67,14 +66,7 @@ export function putBytes(
   });
 }
 
-export function createImageRecord(
-  albumId: string,
-  body: {
-    blob_id: string;
-    model: 'image' | 'sticker';
-    details?: { width?: number; height?: number; face?: FaceBox | null };
-  },
-): Promise<ImageRecord> {
+export function createImageRecord(albumId: string, body: CreateImageBody): Promise<ImageRecord> {
   return api.post<ImageRecord>(`/albums/${encodeURIComponent(albumId)}/images`, body, { asGuest: true });
 }
 
@@ -92,11 +84,13 @@ export const deleteImage = (id: string) => api.delete(`/images/${encodeURICompon
 
 /** SPEC §7 PATCH /images/{id}: an album image becomes a sticker photo (or back); the server answers the record. */
 export const setImageModel = (id: string, model: ImageRecord['model']) =>
-  api.patch<ImageRecord>(`/images/${encodeURIComponent(id)}`, { model }, { asGuest: true });
+  api.patch<ImageRecord>(`/images/${encodeURIComponent(id)}`, { model } satisfies PatchImageBody, {
+    asGuest: true,
+  });
 
 /** SPEC §7 POST /images/face_detection: the largest face as fractions, or null. */
 export async function detectFace(base64Image: string): Promise<FaceBox | null> {
-  const { face } = await api.post<{ face: FaceBox | null }>(
+  const { face } = await api.post<FaceCheckView>(
     '/images/face_detection',
     { base64_image: base64Image },
     { asGuest: true },

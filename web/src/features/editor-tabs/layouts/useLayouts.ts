@@ -1,6 +1,7 @@
 import { insertableLayouts, layoutsOf, type AlbumDocument, type Layout } from '@stickerbook/model';
 import { useMemo } from 'react';
-import { useBlueprintDocument, type StructureAlbum } from '../api.ts';
+import type { Album } from '../../../api/types.ts';
+import { useBlueprintDocument } from '../api.ts';
 
 export interface AlbumLayouts {
   /** The blueprint drawn in the album's own style, for previews. */
@@ -12,7 +13,7 @@ export interface AlbumLayouts {
 }
 
 /** The album's layouts: the spreads of the blueprint it was made from (blueprint_album_id). */
-export function useAlbumLayouts(album: StructureAlbum, style: AlbumDocument['settings']): AlbumLayouts {
+export function useAlbumLayouts(album: Album, style: AlbumDocument['settings']): AlbumLayouts {
   const blueprint = useBlueprintDocument(album.blueprint_album_id);
   const previewDoc = useMemo(
     () => (blueprint.data ? { ...blueprint.data, settings: style } : undefined),
