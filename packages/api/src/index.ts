@@ -13,3 +13,4 @@ export * from './schemas/blueprints.ts';
 export * from './schemas/sticker-link.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/images.ts';
+export * from './schemas/dashboard.ts';

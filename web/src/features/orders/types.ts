@@ -6,7 +6,6 @@ import type { OrderListView, OrderView } from '@stickerbook/api';
 
 export type Order = OrderView;
 export type OrderList = OrderListView;
-export type Pagination = OrderList['pagination'];
 export type Address = NonNullable<Order['shipping_address']>;
 export type LineItem = Order['line_items'][number];
 export type OrderUpdate = Order['order_updates'][number];
