@@ -14,3 +14,5 @@ export * from './schemas/sticker-link.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/images.ts';
 export * from './schemas/dashboard.ts';
+export * from './schemas/orders-admin.ts';
+export * from './schemas/order-documents.ts';
