@@ -16,3 +16,5 @@ export * from './schemas/images.ts';
 export * from './schemas/dashboard.ts';
 export * from './schemas/orders-admin.ts';
 export * from './schemas/order-documents.ts';
+export * from './schemas/outbox.ts';
+export * from './schemas/price-admin.ts';
