@@ -18,3 +18,5 @@ export * from './schemas/orders-admin.ts';
 export * from './schemas/order-documents.ts';
 export * from './schemas/outbox.ts';
 export * from './schemas/price-admin.ts';
+export * from './schemas/affiliates.ts';
+export * from './schemas/account-data.ts';
