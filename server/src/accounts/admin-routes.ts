@@ -8,17 +8,17 @@ import { z } from 'zod';
 import { requireUser } from '../auth/authenticate.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { findUserByEmail, findUserById, toUserView, type UserRow } from '../users/repository.ts';
-import { errorResponses, userSchema } from '@stickerbook/api';
+import {
+  adminUserQuerySchema,
+  adminUserSchema,
+  dataExportSchema,
+  deleteUserSchema,
+  errorResponses,
+} from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { latestDataExport, startDataExport } from './data-export.ts';
 import { deleteAccount, deletionPlan, type SharedAlbumDecision } from './delete-account.ts';
-import {
-  dataExportSchema,
-  dataExportView,
-  deletionDeps,
-  deletionPlanSchema,
-  sharedAlbumDecisions,
-} from './views.ts';
+import { dataExportView, deletionDeps } from './views.ts';
 
 const userIdParams = z.object({ id: z.uuid() });
 
@@ -34,12 +34,6 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     return user;
   }
 
-  const adminUserSchema = z.object({
-    user: userSchema,
-    deletion: deletionPlanSchema,
-    data_export: dataExportSchema,
-  });
-
   async function adminUserView(user: UserRow) {
     return {
       user: await toUserView(db, user),
@@ -53,7 +47,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        querystring: z.strictObject({ email: z.string().trim().min(1).max(320) }),
+        querystring: adminUserQuerySchema,
         response: { 200: adminUserSchema, ...errorResponses },
       },
     },
@@ -99,7 +93,7 @@ export const accountAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: userIdParams,
-        body: z.strictObject({ shared_albums: sharedAlbumDecisions }).nullish(),
+        body: deleteUserSchema,
         response: { 204: z.undefined(), ...errorResponses },
       },
     },

@@ -9,17 +9,11 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { clearRefreshCookie } from '../auth/refresh-cookie.ts';
 import { AppError, unauthorized } from '../http/errors.ts';
 import { findUserById, type UserRow } from '../users/repository.ts';
-import { errorResponses } from '@stickerbook/api';
+import { dataExportSchema, deleteAccountSchema, deletionPlanSchema, errorResponses } from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { latestDataExport, startDataExport } from './data-export.ts';
 import { deleteAccount, deletionPlan, type SharedAlbumDecision } from './delete-account.ts';
-import {
-  dataExportSchema,
-  dataExportView,
-  deletionDeps,
-  deletionPlanSchema,
-  sharedAlbumDecisions,
-} from './views.ts';
+import { dataExportView, deletionDeps } from './views.ts';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
@@ -66,11 +60,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: config.rateLimits.authPerMinute, timeWindow: '1 minute' } },
       schema: {
         tags: ['users'],
-        body: z.strictObject({
-          password: z.string().max(200).optional(),
-          email: z.string().max(320).optional(),
-          shared_albums: sharedAlbumDecisions,
-        }),
+        body: deleteAccountSchema,
         response: { 204: z.undefined(), ...errorResponses },
       },
     },

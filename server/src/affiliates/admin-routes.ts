@@ -3,20 +3,17 @@
  * (auth/admin-only.ts), so a non-admin gets 404 whatever the body.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, errorEnvelopeSchema } from '../http/errors.ts';
-import { errorResponses } from '@stickerbook/api';
+import {
+  affiliateListSchema,
+  affiliateResponseSchema,
+  errorResponses,
+  newAffiliateSchema,
+  type AffiliateView,
+} from '@stickerbook/api';
 import { insertAffiliate, listAffiliates, type AffiliateRow } from './repository.ts';
 
-const affiliateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  url_token: z.string(),
-  url_source: z.string(),
-  created_at: z.string(),
-});
-
-const toView = (row: AffiliateRow) => ({
+const toView = (row: AffiliateRow): AffiliateView => ({
   id: row.id,
   name: row.name,
   url_token: row.urlToken,
@@ -32,7 +29,7 @@ export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        response: { 200: z.object({ affiliates: z.array(affiliateSchema) }), ...errorResponses },
+        response: { 200: affiliateListSchema, ...errorResponses },
       },
     },
     async () => ({ affiliates: (await listAffiliates(db)).map(toView) }),
@@ -43,16 +40,9 @@ export const affiliateAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        body: z.strictObject({
-          name: z.string().trim().min(1).max(200),
-          // A chosen token must be as hard to guess as a generated one.
-          url_token: z
-            .string()
-            .regex(/^[A-Za-z0-9_-]{24,100}$/, 'Must be 24 to 100 letters, digits, - or _')
-            .optional(),
-        }),
+        body: newAffiliateSchema,
         response: {
-          201: z.object({ affiliate: affiliateSchema }),
+          201: affiliateResponseSchema,
           ...errorResponses,
           409: errorEnvelopeSchema,
         },

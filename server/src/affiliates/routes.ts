@@ -3,15 +3,13 @@
  * themselves are the back office's (admin-routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
-import { errorResponses } from '@stickerbook/api';
+import {
+  affiliateConversionsQuerySchema,
+  affiliateConversionsSchema,
+  errorResponses,
+} from '@stickerbook/api';
 import { conversionsOf, findAffiliateByToken } from './repository.ts';
-
-const monthlySchema = z.object({
-  total_count: z.number(),
-  data: z.array(z.object({ month: z.string(), count: z.number() })),
-});
 
 export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.ctx.database;
@@ -24,16 +22,8 @@ export const affiliateRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit },
       schema: {
         tags: ['public'],
-        querystring: z.object({ url_token: z.string().max(200).default('') }),
-        response: {
-          200: z.object({
-            name: z.string(),
-            album_conversions: monthlySchema,
-            order_conversions: monthlySchema,
-            url_source: z.string(),
-          }),
-          ...errorResponses,
-        },
+        querystring: affiliateConversionsQuerySchema,
+        response: { 200: affiliateConversionsSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -10,10 +10,15 @@ import { jobSender } from '../jobs/sender.ts';
 import { findOrder } from '../orders/repository.ts';
 import { issueCreditNote } from '../orders/actions/issue-credit-note.ts';
 import { issueInvoice } from '../orders/actions/issue-invoice.ts';
-import { errorResponses } from '@stickerbook/api';
+import {
+  errorResponses,
+  issuedCreditNoteSchema,
+  issuedInvoiceSchema,
+  orderDocumentsSchema,
+} from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { DELIVERY_NOTE_FILE, orderDocumentPath, signedDocumentUrl } from './document-links.ts';
-import { invoiceDocumentSchema, invoiceDocumentView } from './routes.ts';
+import { invoiceDocumentView } from './routes.ts';
 import { findOrderCreditNote, findOrderInvoice, listOrderDocuments, type InvoiceRow } from './service.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
@@ -39,15 +44,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: {
-          200: z.object({
-            invoice: invoiceDocumentSchema.nullable(),
-            credit_note: invoiceDocumentSchema.nullable(),
-            history: z.array(invoiceDocumentSchema),
-            delivery_note_url: z.string(),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: orderDocumentsSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -72,7 +69,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 201: z.object({ invoice: invoiceDocumentSchema }), ...errorResponses },
+        response: { 201: issuedInvoiceSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -91,7 +88,7 @@ export const invoiceAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 201: z.object({ credit_note: invoiceDocumentSchema }), ...errorResponses },
+        response: { 201: issuedCreditNoteSchema, ...errorResponses },
       },
     },
     async (request, reply) => {

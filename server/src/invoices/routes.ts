@@ -2,6 +2,7 @@
  * Invoices and credit notes of an order (issue 14, invoices/CONTEXT.md). Issuing is admin-only (admin-routes.ts);
  * the PDF is for the order's customer and admins (404 for everyone else); the Stripe webhook is public but signed.
  */
+import type { InvoiceDocumentView } from '@stickerbook/api';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,23 +23,11 @@ import {
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 
-export const invoiceDocumentSchema = z.object({
-  id: z.string(),
-  number: z.string(),
-  kind: z.enum(['invoice', 'credit_note']),
-  status: z.enum(['draft', 'open', 'paid', 'uncollectible', 'void']),
-  gross_amount: z.number().int(),
-  currency: z.string(),
-  pdf_url: z.string(),
-  hosted_invoice_url: z.string().nullable(),
-  issued_at: z.string(),
-});
-
 const pdfFile = (kind: InvoiceRow['kind']) => `${kind}.pdf`;
 /** Each issued document's own file, so earlier invoices and credit notes stay downloadable after a reissue. */
 const documentFile = (row: InvoiceRow) => `documents/${row.id}/pdf`;
 
-export function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner) {
+export function invoiceDocumentView(row: InvoiceRow, signer: UrlSigner): InvoiceDocumentView {
   return {
     id: row.id,
     number: row.number,

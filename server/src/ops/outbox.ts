@@ -1,23 +1,12 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { isAdmin } from '../auth/access-tokens.ts';
 import { requirePrincipal } from '../auth/authenticate.ts';
 import { outboxMails } from '../db/schema.ts';
 import { notFound } from '../http/errors.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, outboxSchema } from '@stickerbook/api';
 
 const OUTBOX_PAGE = 100;
-
-const outboxMailSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  /** Attached files by name (an invoice's PDF); the outbox keeps their storage reference, not the bytes. */
-  attachments: z.array(z.object({ filename: z.string(), content_type: z.string() })),
-  created_at: z.string(),
-});
 
 /**
  * The outbox (DESIGN.md "Outside services"): without SMTP_URL every mail of the product is kept in
@@ -30,10 +19,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        response: {
-          200: z.object({ mails: z.array(outboxMailSchema), smtp_configured: z.boolean() }),
-          ...errorResponses,
-        },
+        response: { 200: outboxSchema, ...errorResponses },
       },
     },
     async (request) => {

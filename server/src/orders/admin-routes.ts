@@ -10,7 +10,19 @@ import { z } from 'zod';
 import { notFound } from '../http/errors.ts';
 import { mailSender } from '../jobs/mail.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
-import { errorResponses, orderSchema } from '@stickerbook/api';
+import {
+  addressChangeSchema,
+  errorResponses,
+  lineItemChangeSchema,
+  newLineItemSchema,
+  newOrderCommentSchema,
+  newOrderUpdateSchema,
+  orderCommentChangeSchema,
+  orderCommentListSchema,
+  orderCommentResponseSchema,
+  orderDetailsChangeSchema,
+  orderResponseSchema,
+} from '@stickerbook/api';
 import { createStorage } from '../storage/index.ts';
 import { addComment } from './actions/add-comment.ts';
 import { addLineItem } from './actions/add-line-item.ts';
@@ -26,29 +38,12 @@ import { removeLineItem } from './actions/remove-line-item.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import { commentView, listComments } from './comments.ts';
 import { findOrder, loadOrderParts, type OrderRow } from './repository.ts';
-import { STAFF_SIGNALS } from './texts.ts';
 import { requestLanguage } from '../i18n/languages.ts';
 import { toOrderView } from './view.ts';
 
 const idParams = z.object({ id: z.string().min(1).max(64) });
 const orderIdParams = z.object({ orderId: z.string().min(1).max(64) });
 const commentParams = idParams.extend({ commentId: z.string().min(1).max(64) });
-const quantity = z.number().int().min(1).max(100_000);
-const description = z.string().trim().max(500);
-const product = z.string().trim().min(1).max(64);
-
-const commentSchema = z.object({
-  id: z.string(),
-  order_id: z.string(),
-  content: z.string(),
-  completed: z.boolean(),
-  email: z.string(),
-  created_at: z.string(),
-});
-
-/** SPEC §5: a new comment cannot be empty; white space alone is empty too. */
-const commentContent = z.string().trim().min(1).max(5000);
-const orderResponse = z.object({ order: orderSchema });
 
 export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const { database, config } = app.ctx;
@@ -82,20 +77,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        body: z.strictObject({
-          signal: z.enum(STAFF_SIGNALS),
-          message: z.string().trim().max(2000).nullable().optional(),
-          metadata: z
-            .strictObject({
-              tracking_code: z.string().trim().max(100).optional(),
-              dhl_tracking_code: z.string().trim().max(100).optional(),
-            })
-            .optional(),
-          trigger_email: z.boolean().optional(),
-          /** Add it although it is out of SPEC §4's order (the admin confirmed the 409's reason). */
-          confirm: z.boolean().optional(),
-        }),
-        response: { 201: orderResponse, ...errorResponses },
+        body: newOrderUpdateSchema,
+        response: { 201: orderResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -124,17 +107,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        body: z.strictObject({
-          email: z.email().max(320).optional(),
-          comment: z.string().max(1000).nullable().optional(),
-          phone: z.string().max(40).nullable().optional(),
-          buyer_vat_id: z.string().max(40).nullable().optional(),
-          buyer_reference: z.string().max(60).nullable().optional(),
-          /** Staff's price in minor units: the net, or the total it is reached from (not both). */
-          amount: z.number().int().min(0).max(100_000_000).optional(),
-          amount_gross: z.number().int().min(0).max(100_000_000).optional(),
-        }),
-        response: { 200: orderResponse, ...errorResponses },
+        body: orderDetailsChangeSchema,
+        response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -154,21 +128,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        body: z.strictObject({
-          organization: z.string().trim().max(200).nullable().optional(),
-          first_name: z.string().trim().min(1).max(100).optional(),
-          last_name: z.string().trim().min(1).max(100).optional(),
-          address1: z.string().trim().min(1).max(200).optional(),
-          address2: z.string().trim().max(200).nullable().optional(),
-          zip_code: z.string().trim().min(1).max(20).optional(),
-          city: z.string().trim().min(1).max(100).optional(),
-          country_code: z
-            .string()
-            .regex(/^[A-Z]{2}$/)
-            .optional(),
-          phone: z.string().max(40).nullable().optional(),
-        }),
-        response: { 200: orderResponse, ...errorResponses },
+        body: addressChangeSchema,
+        response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -196,12 +157,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        body: z.strictObject({
-          description: description.optional(),
-          quantity: quantity.optional(),
-          product: product.optional(),
-        }),
-        response: { 200: orderResponse, ...errorResponses },
+        body: lineItemChangeSchema,
+        response: { 200: orderResponseSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -220,8 +177,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: orderIdParams,
-        body: z.strictObject({ product, description: description.optional(), quantity }),
-        response: { 201: orderResponse, ...errorResponses },
+        body: newLineItemSchema,
+        response: { 201: orderResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -239,7 +196,13 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     '/line_items/:id',
-    { schema: { tags: ['admin'], params: idParams, response: { 200: orderResponse, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: orderResponseSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       const updated = await removeLineItem(ctx, { lineId: request.params.id, actor: actor(request) });
       return answer(updated, request);
@@ -252,7 +215,7 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 200: z.object({ comments: z.array(commentSchema) }), ...errorResponses },
+        response: { 200: orderCommentListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -267,8 +230,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        body: z.strictObject({ content: commentContent }),
-        response: { 201: z.object({ comment: commentSchema }), ...errorResponses },
+        body: newOrderCommentSchema,
+        response: { 201: orderCommentResponseSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -288,8 +251,8 @@ export const orderAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: commentParams,
-        body: z.strictObject({ content: commentContent.optional(), completed: z.boolean().optional() }),
-        response: { 200: z.object({ comment: commentSchema }), ...errorResponses },
+        body: orderCommentChangeSchema,
+        response: { 200: orderCommentResponseSchema, ...errorResponses },
       },
     },
     async (request) => {

@@ -2,53 +2,28 @@
  * GET /orders/dashboard and /albums/dashboard (SPEC §7): admin-only lists with scopes, search, sort, paging
  * (registered under `adminOnly`, auth/admin-only.ts: a non-admin gets 404, never a 400 naming the fields).
  */
-import { DASHBOARD_DEFAULT_SORT, DASHBOARD_SORT_FIELDS, PAGE_SIZES } from '@stickerbook/model';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { loadOrderParts } from './repository.ts';
 import { requestLanguage } from '../i18n/languages.ts';
 import { toOrderView } from './view.ts';
-import { errorResponses, orderSchema } from '@stickerbook/api';
+import {
+  albumDashboardQuerySchema,
+  albumDashboardSchema,
+  errorResponses,
+  orderDashboardQuerySchema,
+  orderDashboardSchema,
+} from '@stickerbook/api';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
 import { createStorage } from '../storage/index.ts';
-import { ALBUM_SCOPES, albumDashboardPage, ORDER_SCOPES, orderDashboardPage } from './dashboard.ts';
+import { albumDashboardPage, orderDashboardPage } from './dashboard.ts';
 import { startDashboardUpkeep } from './dashboard-upkeep.ts';
 import { coverPreviewUrl } from '../albums/cover-preview.ts';
 
-const pagingQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per: z.coerce.number().int().min(1).max(100).default(PAGE_SIZES.dashboard),
-  query: z.string().max(200).optional(),
-  sort_by: z.enum(DASHBOARD_SORT_FIELDS).default(DASHBOARD_DEFAULT_SORT.field),
-  sort_order: z.enum(['asc', 'desc']).default(DASHBOARD_DEFAULT_SORT.order),
-};
-
-const paginationSchema = z.object({
-  page: z.number(),
-  per: z.number(),
-  total: z.number(),
-  pages: z.number(),
-});
 const pagination = (page: number, per: number, total: number) => ({
   page,
   per,
   total,
   pages: Math.max(1, Math.ceil(total / per)),
-});
-
-const dashboardAlbumSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  identifier: z.string(),
-  language: z.string(),
-  category: z.string().nullable(),
-  release_date: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  has_order: z.boolean(),
-  last_order_id: z.string().nullable(),
-  owner_email: z.string().nullable(),
-  cover_preview_url: z.string().nullable(),
 });
 
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -66,15 +41,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        querystring: z.strictObject({ ...pagingQuery, scope: z.enum(ORDER_SCOPES).default('show_all') }),
-        response: {
-          200: z.object({
-            orders: z.array(orderSchema),
-            meta: z.object({ counts: z.record(z.enum(ORDER_SCOPES), z.number()) }),
-            pagination: paginationSchema,
-          }),
-          ...errorResponses,
-        },
+        querystring: orderDashboardQuerySchema,
+        response: { 200: orderDashboardSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -104,15 +72,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        querystring: z.strictObject({ ...pagingQuery, scope: z.enum(ALBUM_SCOPES).default('show_all') }),
-        response: {
-          200: z.object({
-            albums: z.array(dashboardAlbumSchema),
-            meta: z.object({ counts: z.record(z.enum(ALBUM_SCOPES), z.number()) }),
-            pagination: paginationSchema,
-          }),
-          ...errorResponses,
-        },
+        querystring: albumDashboardQuerySchema,
+        response: { 200: albumDashboardSchema, ...errorResponses },
       },
     },
     async (request) => {

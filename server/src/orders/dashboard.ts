@@ -12,20 +12,13 @@
  * rows are known visible), then only its 20 rows are read, so page 200 skips 3,980 index entries instead of
  * 3,980 table rows. dashboard-upkeep.ts keeps the visibility map current where no autovacuum runs (PGlite).
  */
+import { ALBUM_SCOPES, ORDER_SCOPES } from '@stickerbook/api';
 import { and, asc, count, desc, eq, getTableColumns, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { albums, orders, users } from '../db/schema.ts';
 
-export const ORDER_SCOPES = [
-  'show_all',
-  'pending_review',
-  'pending_transfer',
-  'pending_shipment',
-  'shipped',
-] as const;
-export type OrderScope = (typeof ORDER_SCOPES)[number];
-export const ALBUM_SCOPES = ['show_all', 'updated_today', 'with_order'] as const;
-export type AlbumScope = (typeof ALBUM_SCOPES)[number];
+type OrderScope = (typeof ORDER_SCOPES)[number];
+type AlbumScope = (typeof ALBUM_SCOPES)[number];
 
 /** Scope → the stage the trigger keeps on the order (null: every stage). */
 type Stage = (typeof orders.$inferSelect)['stage'];

@@ -13,7 +13,14 @@ import { createStorage } from '../storage/index.ts';
 import { findOrder, type OrderRow } from './repository.ts';
 import { requestLanguage } from '../i18n/languages.ts';
 import { orderName } from './view.ts';
-import { errorResponses } from '@stickerbook/api';
+import {
+  artifactStateSchema,
+  deliveryNoteLinkSchema,
+  errorResponses,
+  esvecoJsonSchema,
+  orderTransferSchema,
+  type ArtifactStateView,
+} from '@stickerbook/api';
 import { requireUser } from '../auth/authenticate.ts';
 import { startExport } from './actions/start-export.ts';
 import { transfer } from './actions/transfer.ts';
@@ -40,7 +47,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 200: z.object({ pdf_url: z.string() }), ...errorResponses },
+        response: { 200: deliveryNoteLinkSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -55,7 +62,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: { 200: z.record(z.string(), z.unknown()), ...errorResponses },
+        response: { 200: esvecoJsonSchema, ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -67,16 +74,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const artifactSchema = z.object({
-    state: z.enum(['none', 'working', 'finished', 'error']),
-    progress: z.number().int(),
-    blob_url: z.string().nullable(),
-    byte_size: z.number().int().nullable(),
-    sha256: z.string().nullable(),
-    error: z.string().nullable(),
-  });
-
-  async function artifactView(orderId: string) {
+  async function artifactView(orderId: string): Promise<ArtifactStateView> {
     const state = await artifactState(db, orderId);
     return {
       state: state.state,
@@ -90,7 +88,13 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/orders/:id/esveco_artifact',
-    { schema: { tags: ['admin'], params: idParams, response: { 200: artifactSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 200: artifactStateSchema, ...errorResponses },
+      },
+    },
     async (request) => {
       return artifactView((await adminOrder(request.params.id)).id);
     },
@@ -98,7 +102,13 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/orders/:id/esveco_artifact',
-    { schema: { tags: ['admin'], params: idParams, response: { 202: artifactSchema, ...errorResponses } } },
+    {
+      schema: {
+        tags: ['admin'],
+        params: idParams,
+        response: { 202: artifactStateSchema, ...errorResponses },
+      },
+    },
     async (request, reply) => {
       const admin = requireUser(request);
       const order = await adminOrder(request.params.id);
@@ -116,10 +126,7 @@ export const orderDocumentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['admin'],
         params: idParams,
-        response: {
-          200: z.object({ remote_path: z.string(), byte_size: z.number().int() }),
-          ...errorResponses,
-        },
+        response: { 200: orderTransferSchema, ...errorResponses },
       },
     },
     async (request) => {

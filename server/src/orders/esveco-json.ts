@@ -1,3 +1,4 @@
+import type { EsvecoJsonView } from '@stickerbook/api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { albums } from '../db/schema.ts';
@@ -13,7 +14,7 @@ export const ARTIFACT_PRESETS = [
 ] as const;
 
 /** The order as the print partner reads it: order, address, lines, album statistics and the artifact's files. */
-export async function esvecoJson(db: Db, order: OrderRow): Promise<Record<string, unknown>> {
+export async function esvecoJson(db: Db, order: OrderRow): Promise<EsvecoJsonView> {
   const view = toOrderView(order, await loadOrderParts(db, [order]), 'en');
   const [album] = order.albumId
     ? await db

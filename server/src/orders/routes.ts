@@ -20,13 +20,16 @@ import {
   orderListSchema,
   orderResponseSchema,
   placedOrderSchema,
+  reviewFeedbackSchema,
+  STAFF_SIGNALS,
+  staffSignalListSchema,
 } from '@stickerbook/api';
 import { approvePrint } from './actions/approve-print.ts';
 import { placeOrder } from './actions/place-order.ts';
 import { submitReview } from './actions/submit-review.ts';
 import { findOrder, listOrdersOfUser, loadOrderParts, type OrderRow } from './repository.ts';
 import { AlbumHeaderCache, checkoutFor, type OrdersContext } from './service.ts';
-import { signalTitle, STAFF_SIGNALS } from './texts.ts';
+import { signalTitle } from './texts.ts';
 import { requestLanguage } from '../i18n/languages.ts';
 import { orderName, toOrderView } from './view.ts';
 import { signedDocumentUrl } from '../invoices/document-links.ts';
@@ -189,10 +192,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['orders'],
-        response: {
-          200: z.object({ order_signals: z.array(z.object({ title: z.string(), human_title: z.string() })) }),
-          ...errorResponses,
-        },
+        response: { 200: staffSignalListSchema, ...errorResponses },
       },
     },
     async (request) => {
@@ -233,7 +233,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['orders'],
         params: idParams,
-        body: z.strictObject({ message: z.string().trim().max(5000).nullable().optional() }).nullish(),
+        body: reviewFeedbackSchema,
         response: { 200: orderResponseSchema, ...errorResponses },
       },
     },

@@ -229,18 +229,6 @@ export function voucherMessage(status: VoucherStatus, language: Language, minimu
   return status === 'valid' ? null : VOUCHER_MESSAGES[language][status](minimum);
 }
 
-/** SPEC §4: the signals staff may add, in this order. */
-export const STAFF_SIGNALS = [
-  'accepted',
-  'rejected',
-  'review_feedback',
-  'review_completed',
-  'transfer_completed',
-  'production_started',
-  'albums_shipped',
-  'shipment_created',
-] as const;
-
 const SIGNAL_TITLES: Translations<Record<string, string>> = {
   de: {
     order_placed: 'Bestellung eingegangen',

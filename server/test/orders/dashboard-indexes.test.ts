@@ -3,13 +3,9 @@
  * test seeds thousands of orders and asks the database's planner how it would run the dashboard's own queries
  * for each scope, sort and search — a sequential scan of orders or albums fails it.
  */
+import { ALBUM_SCOPES, ORDER_SCOPES } from '@stickerbook/api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALBUM_SCOPES,
-  albumDashboardQueries,
-  ORDER_SCOPES,
-  orderDashboardQueries,
-} from '../../src/orders/dashboard.ts';
+import { albumDashboardQueries, orderDashboardQueries } from '../../src/orders/dashboard.ts';
 import { seedOrders } from '../../src/orders/seed-orders-sql.ts';
 import { DATABASE_KINDS, startTestApp, type TestApp } from '../helpers/test-app.ts';
 

@@ -12,6 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { workOrderArtifactExports } from '../../src/orders/artifact-export.ts';
+import { esvecoJson } from '../../src/orders/esveco-json.ts';
+import { findOrder } from '../../src/orders/repository.ts';
 import { createStorage } from '../../src/storage/index.ts';
 import { PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
 import { cmykVariantKey } from '../../src/images/cmyk-variant.ts';
@@ -199,6 +201,9 @@ describe.each(DATABASE_KINDS)('order documents on %s', (kind) => {
       'stickers.pdf',
       'stickerpack.pdf',
     ]);
+    // The download is the JSON the artifact carries, field for field: the response schema drops nothing.
+    const order = (await findOrder(t.database.db, orderId))!;
+    expect(response.body).toBe(JSON.stringify(await esvecoJson(t.database.db, order)));
   });
 
   it('refuses the transfer without print partner configuration and says what to set', async () => {

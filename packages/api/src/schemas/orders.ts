@@ -307,6 +307,11 @@ export const checkoutResponseSchema = z.object({ checkout: checkoutSchema });
 /** GET /orders/{id} and every change of one order. */
 export const orderResponseSchema = z.object({ order: orderSchema });
 
+/** POST /orders/{id}/submit_review: the customer's feedback on the design, which unlocks the album (SPEC §4). */
+export const reviewFeedbackSchema = z
+  .strictObject({ message: z.string().trim().max(5000).nullable().optional() })
+  .nullish();
+
 /** GET /orders: the signed-in user's orders, a page at a time. */
 export const orderListSchema = z.object({
   orders: z.array(orderSchema),
@@ -320,3 +325,5 @@ export type PlacedOrderResponseView = z.infer<typeof placedOrderSchema>;
 export type PlacedOrderView = PlacedOrderResponseView['order'];
 export type OrderListView = z.infer<typeof orderListSchema>;
 export type OrderView = z.infer<typeof orderSchema>;
+export type OrderResponseView = z.infer<typeof orderResponseSchema>;
+export type ReviewFeedbackBody = z.input<typeof reviewFeedbackSchema>;

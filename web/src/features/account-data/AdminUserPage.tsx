@@ -127,7 +127,7 @@ export function AdminUserPage() {
               email={user.email}
               confirmIdentity={false}
               onDelete={async (input) => {
-                await deleteUserAsAdmin(user.sub, input.shared_albums);
+                await deleteUserAsAdmin(user.sub, { shared_albums: input.shared_albums });
                 setDeleting(false);
                 notify.success(t('accountData.admin.deleted', { email: user.email }));
                 setParams({});

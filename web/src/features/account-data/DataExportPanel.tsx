@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import type { DataExportView } from '@stickerbook/api';
 import { IconDownload, IconFileZip } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatFileSize } from '../../ui/format.ts';
-import type { DataExport } from './queries.ts';
 
 /**
  * "Download my data" (issue 24): starts the export job, shows its progress while it runs and the download once
@@ -14,7 +14,7 @@ export function DataExportPanel({
   starting,
   forAdmin = false,
 }: {
-  dataExport: DataExport | undefined;
+  dataExport: DataExportView | undefined;
   onStart: () => void;
   starting: boolean;
   forAdmin?: boolean;

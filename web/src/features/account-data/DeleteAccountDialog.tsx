@@ -10,10 +10,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import type { DeleteAccountBody, DeletionPlanView } from '@stickerbook/api';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../ui/notify.ts';
-import type { DeletionPlan, SharedAlbumDecision } from './queries.ts';
 
 const DELETE = 'delete';
 
@@ -33,16 +33,12 @@ export function DeleteAccountDialog({
 }: {
   opened: boolean;
   onClose: () => void;
-  plan: DeletionPlan;
+  plan: DeletionPlanView;
   /** The account's address: an outside-login account types it to confirm. */
   email: string;
   /** False in the back office: the admin confirms the step, not the user's identity. */
   confirmIdentity: boolean;
-  onDelete: (input: {
-    password?: string;
-    email?: string;
-    shared_albums: SharedAlbumDecision[];
-  }) => Promise<void>;
+  onDelete: (input: DeleteAccountBody) => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [secret, setSecret] = useState('');

@@ -1,7 +1,7 @@
 import { Table, Text, Title } from '@mantine/core';
+import type { AffiliateConversionsView } from '@stickerbook/api';
 import { useTranslation } from 'react-i18next';
 import { formatMonth } from '../../ui/format.ts';
-import type { MonthlyCounts } from './queries.ts';
 
 export function ConversionTable({
   title,
@@ -9,7 +9,7 @@ export function ConversionTable({
   testId,
 }: {
   title: string;
-  counts: MonthlyCounts;
+  counts: AffiliateConversionsView['album_conversions'];
   testId: string;
 }) {
   const { t, i18n } = useTranslation();

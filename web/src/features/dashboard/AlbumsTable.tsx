@@ -1,14 +1,14 @@
 import { Anchor, Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import type { DashboardAlbumView } from '@stickerbook/api';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatDate } from '../../ui/format.ts';
 import { OrderCover } from '../orders/OrderCover.tsx';
 import { CountryMark } from './CountryMark.tsx';
 import { languageCountry } from './dashboardState.ts';
-import type { DashboardAlbum } from './queries.ts';
 
 /** SPEC §2 dashboard album columns: cover, title with language flag, identifier and category, dates. */
-export function AlbumsTable({ albums }: { albums: DashboardAlbum[] }) {
+export function AlbumsTable({ albums }: { albums: DashboardAlbumView[] }) {
   const { t } = useTranslation();
   return (
     <Table.ScrollContainer minWidth={900}>

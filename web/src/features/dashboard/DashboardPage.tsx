@@ -45,7 +45,8 @@ export function DashboardPage() {
   const searchLater = useDebouncedCallback((query: string) => change({ query }), 400);
 
   const data = dashboard.data;
-  const counts = data?.meta.counts ?? {};
+  // Read by the view's scope: a count is missing ('…') while the page shown is still the other tab's.
+  const counts: Partial<Record<string, number>> = data?.meta.counts ?? {};
   return (
     <Container size="xl" py="xl" data-testid="dashboard-page">
       <Group justify="space-between" align="center" mb="lg" wrap="wrap">
@@ -140,8 +141,8 @@ export function DashboardPage() {
           </Alert>
         )}
         {dashboard.isPending && <Skeleton h={320} />}
-        {data && view.tab === 'orders' && <OrdersTable orders={data.orders ?? []} />}
-        {data && view.tab === 'albums' && <AlbumsTable albums={data.albums ?? []} />}
+        {data && view.tab === 'orders' && <OrdersTable orders={'orders' in data ? data.orders : []} />}
+        {data && view.tab === 'albums' && <AlbumsTable albums={'albums' in data ? data.albums : []} />}
         {data && data.pagination.total === 0 && (
           <Text c="dimmed" ta="center" py="lg" data-testid="dashboard-empty">
             {t('dashboard.empty')}

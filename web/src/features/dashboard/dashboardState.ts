@@ -2,14 +2,8 @@
  * The dashboard's view as URL query (issue 14: a view can be shared and survives reload): tab, scope, search,
  * sort and page. Anything unknown in the URL falls back to the default instead of failing the page.
  */
-const ORDER_SCOPES = [
-  'show_all',
-  'pending_review',
-  'pending_transfer',
-  'pending_shipment',
-  'shipped',
-] as const;
-const ALBUM_SCOPES = ['show_all', 'updated_today', 'with_order'] as const;
+import { ALBUM_SCOPES, ORDER_SCOPES } from '@stickerbook/api';
+
 const SORT_FIELDS = ['created_at', 'release_date'] as const;
 /** SPEC §9 paging: the dashboard shows 20 per page. */
 const DASHBOARD_PER_PAGE = 20;

@@ -1,8 +1,9 @@
+import type { OrderResponseView, ReviewFeedbackBody } from '@stickerbook/api';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../api/client.ts';
 import { queryKeys } from '../../api/queries.ts';
 import type { Album } from '../../api/types.ts';
-import type { Order, OrderList } from './types.ts';
+import type { OrderList } from './types.ts';
 
 /** SPEC §9 paging: the orders list shows 25 per page, the profile the 3 latest. */
 export const ORDERS_PER_PAGE = 25;
@@ -36,7 +37,7 @@ export function useLatestOrders(per: number) {
 export function useOrder(id: string) {
   return useQuery({
     queryKey: orderQueryKeys.one(id),
-    queryFn: ({ signal }) => api.get<{ order: Order }>(`/orders/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => api.get<OrderResponseView>(`/orders/${encodeURIComponent(id)}`, { signal }),
     select: (answer) => answer.order,
     retry: (count, error) => count < 2 && (error as { status?: number }).status !== 404,
   });
@@ -52,9 +53,9 @@ export function useReviewAction(orderId: string | null | undefined, albumId: str
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ action, message }: { action: ReviewAction; message?: string }) =>
-      api.post<{ order: Order }>(
+      api.post<OrderResponseView>(
         `/orders/${encodeURIComponent(orderId ?? '')}/${action}`,
-        action === 'submit_review' ? { message } : undefined,
+        action === 'submit_review' ? ({ message } satisfies ReviewFeedbackBody) : undefined,
       ),
     onSuccess: ({ order }) => {
       client.setQueryData(orderQueryKeys.one(order.id), { order });

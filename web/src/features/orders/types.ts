@@ -1,4 +1,4 @@
-import type { OrderListView, OrderView } from '@stickerbook/api';
+import type { InvoiceDocumentView, OrderListView, OrderView } from '@stickerbook/api';
 
 // The order pages' types are `z.infer` of the server's order schema in @stickerbook/api ("Checkout and orders").
 // Money comes as integer minor units with a `*_human` twin formatted by the server; the pages show the twins and
@@ -6,7 +6,6 @@ import type { OrderListView, OrderView } from '@stickerbook/api';
 
 export type Order = OrderView;
 export type OrderList = OrderListView;
-export type Pagination = OrderList['pagination'];
 export type Address = NonNullable<Order['shipping_address']>;
 export type LineItem = Order['line_items'][number];
 export type OrderUpdate = Order['order_updates'][number];
@@ -17,5 +16,5 @@ export type StatusCell = Order['design_check'];
 /** The ordered album; a deleted one leaves its title (id null, `deleted` true). */
 export type OrderAlbum = Order['album'];
 
-/** The invoice states the pages name; the schema sends the status as a string. */
-export type InvoiceStatus = 'draft' | 'open' | 'paid' | 'uncollectible' | 'void';
+/** The states of an issued invoice (the documents panel's); the order's own `invoice.status` is a plain string. */
+export type InvoiceStatus = InvoiceDocumentView['status'];

@@ -1,25 +1,16 @@
 import { Alert, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import type { OutboxView } from '@stickerbook/api';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client.ts';
 import { formatDateTime } from '../../ui/format.ts';
-
-interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  /** Files the mail carries (an invoice's PDF), by name; the outbox keeps a reference, not the bytes. */
-  attachments?: Array<{ filename: string; content_type: string }>;
-  created_at: string;
-}
 
 /** /admin/outbox (admins): the mails kept while no mail server (SMTP_URL) is set up, newest first. */
 export function OutboxPage() {
   const { t } = useTranslation();
   const outbox = useQuery({
     queryKey: ['admin', 'outbox'],
-    queryFn: () => api.get<{ mails: OutboxMail[]; smtp_configured: boolean }>('/admin/outbox'),
+    queryFn: () => api.get<OutboxView>('/admin/outbox'),
   });
   return (
     <Container size="md" py="xl">
@@ -41,7 +32,7 @@ export function OutboxPage() {
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
               {mail.text}
             </Text>
-            {mail.attachments && mail.attachments.length > 0 && (
+            {mail.attachments.length > 0 && (
               <Text size="sm" c="dimmed" mt="xs" data-testid="outbox-attachments">
                 {t('outbox.attachments', {
                   files: mail.attachments.map((file) => file.filename).join(', '),

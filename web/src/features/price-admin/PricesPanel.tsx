@@ -1,12 +1,18 @@
 import { Alert, Loader, SegmentedControl, Stack, Table, Text, Title } from '@mantine/core';
+import type { PriceChangeBody } from '@stickerbook/api';
+import { COUNTRIES } from '@stickerbook/model';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, notify } from '../../ui/notify.ts';
 import { countryName } from '../orders/format.ts';
 import { AmountInput } from './AmountInput.tsx';
-import { useChangePrice, usePriceTables, type PriceChange } from './queries.ts';
+import { useChangePrice, usePriceTables } from './queries.ts';
 
 type Titles = Partial<Record<string, string>>;
+type Country = (typeof COUNTRIES)[number];
+
+/** The server takes shipping and VAT rates for the shop's countries only (SPEC §9), the rows the tables hold. */
+const isCountry = (code: string): code is Country => (COUNTRIES as readonly string[]).includes(code);
 
 /** The price tables of one price list: album tiers, shipping and options; VAT applies to all lists. */
 export function PricesPanel() {
@@ -25,7 +31,7 @@ export function PricesPanel() {
     title(data.products.find((row) => row.key === key)?.titles ?? {}, key);
   const featureTitle = (key: string) =>
     title(data.order_features.find((row) => row.key === key)?.titles ?? {}, key);
-  const save = (payload: PriceChange) =>
+  const save = (payload: PriceChangeBody) =>
     change.mutate(payload, {
       onSuccess: () => notify.success(t('priceAdmin.saved')),
       onError: (error) => notify.error(t('priceAdmin.saveFailed', { message: errorMessage(error) })),
@@ -94,7 +100,10 @@ export function PricesPanel() {
                     value={row.amount}
                     label={countryName(row.country_code)}
                     saving={change.isPending}
-                    onSave={(amount) => save({ table: 'shipping_rates', ...row, amount })}
+                    onSave={(amount) =>
+                      isCountry(row.country_code) &&
+                      save({ table: 'shipping_rates', ...row, country_code: row.country_code, amount })
+                    }
                   />
                 </Table.Td>
               </Table.Tr>
@@ -145,7 +154,10 @@ export function PricesPanel() {
                   value={row.basis_points}
                   label={`${t('priceAdmin.vatRate')} ${countryName(row.country_code)}`}
                   saving={change.isPending}
-                  onSave={(basisPoints) => save({ table: 'vat_rates', ...row, basis_points: basisPoints })}
+                  onSave={(basisPoints) =>
+                    isCountry(row.country_code) &&
+                    save({ table: 'vat_rates', country_code: row.country_code, basis_points: basisPoints })
+                  }
                 />
               </Table.Td>
             </Table.Tr>

@@ -1,9 +1,10 @@
 import { Button, Group, NumberInput, SegmentedControl, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { NewVoucherBody } from '@stickerbook/api';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, notify } from '../../ui/notify.ts';
 import { parseHundredths } from './money.ts';
-import { useCreateVoucher, type VoucherInput } from './queries.ts';
+import { useCreateVoucher } from './queries.ts';
 
 const CODE = /^[A-Za-z0-9_-]{3,40}$/;
 
@@ -19,7 +20,7 @@ export function VoucherForm() {
       code: '',
       kind: 'percent' as 'fixed' | 'percent',
       value: '',
-      currency: 'EUR',
+      currency: 'EUR' as NonNullable<NewVoucherBody['currency']>,
       minimum: '0',
       startsAt: '',
       endsAt: '',
@@ -40,7 +41,7 @@ export function VoucherForm() {
   });
   const kind = form.values.kind;
   const submit = form.onSubmit((values) => {
-    const input: VoucherInput = {
+    const input: NewVoucherBody = {
       code: values.code.trim().toUpperCase(),
       kind: values.kind,
       value: parseHundredths(values.value)!,

@@ -1,13 +1,14 @@
 import { Alert, Badge, Button, Loader, Stack, Table, Text } from '@mantine/core';
+import type { VoucherView } from '@stickerbook/api';
 import { useTranslation } from 'react-i18next';
 import { confirm } from '../../ui/confirm.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { errorMessage, notify } from '../../ui/notify.ts';
 import { formatHundredths } from './money.ts';
-import { useDeactivateVoucher, useVouchers, type AdminVoucher } from './queries.ts';
+import { useDeactivateVoucher, useVouchers } from './queries.ts';
 import { VoucherForm } from './VoucherForm.tsx';
 
-function valueOf(voucher: AdminVoucher): string {
+function valueOf(voucher: VoucherView): string {
   return voucher.kind === 'percent'
     ? `${formatHundredths(voucher.value)} %`
     : `${formatHundredths(voucher.value)} ${voucher.currency ?? ''}`;
@@ -18,7 +19,7 @@ export function VouchersPanel() {
   const { t } = useTranslation();
   const vouchers = useVouchers();
   const deactivate = useDeactivateVoucher();
-  const askDeactivate = async (voucher: AdminVoucher) => {
+  const askDeactivate = async (voucher: VoucherView) => {
     const ok = await confirm({
       title: t('priceAdmin.vouchers.deactivate'),
       message: t('priceAdmin.vouchers.deactivateConfirm', { code: voucher.code }),

@@ -1,10 +1,11 @@
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import type { AddressChangeBody } from '@stickerbook/api';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import { countryName } from '../format.ts';
 import type { Address } from '../types.ts';
-import { useUpdateAddress, type AddressChange } from './queries.ts';
+import { useUpdateAddress } from './queries.ts';
 
 /** SPEC §9 countries we deliver to (flags also for GB). */
 const COUNTRIES = ['DE', 'CH', 'AT', 'LU', 'FR', 'NL', 'BE', 'IE', 'FI', 'IT', 'PL', 'ES', 'CZ', 'RO', 'GB'];
@@ -23,9 +24,9 @@ export function AddressForm({
   const { t } = useTranslation();
   const save = useUpdateAddress(orderId, address.id);
   const { id: _id, ...initial } = address;
-  const form = useForm<Record<keyof AddressChange, string>>({
+  const form = useForm<Record<keyof AddressChangeBody, string>>({
     initialValues: Object.fromEntries(Object.entries(initial).map(([k, v]) => [k, v ?? ''])) as Record<
-      keyof AddressChange,
+      keyof AddressChangeBody,
       string
     >,
     validate: Object.fromEntries(
@@ -39,7 +40,7 @@ export function AddressForm({
     const trimmed = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, v.trim()]));
     save.mutate(
       {
-        ...(trimmed as Record<keyof AddressChange, string>),
+        ...(trimmed as Record<keyof AddressChangeBody, string>),
         organization: trimmed.organization || null,
         address2: trimmed.address2 || null,
         phone: trimmed.phone || null,
@@ -53,7 +54,7 @@ export function AddressForm({
       },
     );
   });
-  const field = (name: keyof AddressChange, required = false) => (
+  const field = (name: keyof AddressChangeBody, required = false) => (
     <TextInput
       label={t(`orderAdmin.address.${name}`)}
       required={required}

@@ -1,11 +1,12 @@
 import { Button, Group, NumberInput, Stack, Textarea, TextInput } from '@mantine/core';
+import type { OrderDetailsChangeBody } from '@stickerbook/api';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../api/errors.ts';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import type { Order } from '../types.ts';
 import { invoiceLock } from './invoiceLock.ts';
-import { useUpdateOrderDetails, type DetailsChange } from './queries.ts';
+import { useUpdateOrderDetails } from './queries.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -38,7 +39,7 @@ export function DetailsForm({ order, onDone }: { order: Order; onDone: () => voi
     },
   });
   const submit = form.onSubmit((values) => {
-    const change: DetailsChange = {
+    const change: OrderDetailsChangeBody = {
       email: values.email.trim(),
       phone: values.phone.trim() || null,
       comment: values.comment.trim() || null,

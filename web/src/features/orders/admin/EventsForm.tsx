@@ -25,9 +25,11 @@ export function EventsForm({ order }: { order: Order }) {
   const offered = offeredSignals(signals.data ?? [], order.order_updates);
 
   const submit = async () => {
-    if (!signal) return;
+    // The select offers only signals of the list, so the chosen one is found there.
+    const chosen = signals.data?.find((staffSignal) => staffSignal.title === signal);
+    if (!chosen) return;
     const body = {
-      signal,
+      signal: chosen.title,
       message: message.trim() || undefined,
       metadata: trackingCode.trim() ? { tracking_code: trackingCode.trim() } : undefined,
       trigger_email: sendEmail,

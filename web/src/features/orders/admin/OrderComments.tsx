@@ -1,3 +1,4 @@
+import type { OrderCommentView } from '@stickerbook/api';
 import {
   ActionIcon,
   Alert,
@@ -17,15 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { confirm } from '../../../ui/confirm.tsx';
 import { errorMessage, notify } from '../../../ui/notify.ts';
 import { formatDateTime } from '../format.ts';
-import {
-  useCreateComment,
-  useDeleteComment,
-  useOrderComments,
-  useUpdateComment,
-  type OrderComment,
-} from './queries.ts';
+import { useCreateComment, useDeleteComment, useOrderComments, useUpdateComment } from './queries.ts';
 
-function CommentRow({ orderId, comment }: { orderId: string; comment: OrderComment }) {
+function CommentRow({ orderId, comment }: { orderId: string; comment: OrderCommentView }) {
   const { t } = useTranslation();
   const update = useUpdateComment(orderId);
   const remove = useDeleteComment(orderId);

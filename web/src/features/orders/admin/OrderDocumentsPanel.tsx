@@ -1,5 +1,6 @@
 import '@mantine/core/styles/Progress.css';
 import { Alert, Anchor, Badge, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import type { InvoiceDocumentView } from '@stickerbook/api';
 import {
   IconDownload,
   IconFileInvoice,
@@ -23,11 +24,10 @@ import {
   useOrderDocuments,
   useStartArtifactExport,
   useTransferOrder,
-  type InvoiceDocument,
 } from './documents-queries.ts';
 
 /** Error codes of these actions with their own text; anything else gets the app's generic message. */
-function DocumentBadge({ document }: { document: InvoiceDocument }) {
+function DocumentBadge({ document }: { document: InvoiceDocumentView }) {
   const { t, i18n } = useTranslation();
   // A credit note's `void` means it settled an unpaid invoice (nothing to refund), not that it was cancelled.
   const creditNoteKey = `orderDocuments.creditNoteStatus.${document.status}`;
@@ -172,9 +172,8 @@ export function OrderDocumentsPanel({ order }: { order: Order }) {
   };
 
   const invoice = documents.data?.invoice ?? null;
-  const creditNote = documents.data?.credit_note ?? null;
   // Every issued document, oldest first: after a credit note and the corrected invoice, all of them stay listed.
-  const history = documents.data?.history ?? [invoice, creditNote].filter((d) => d !== null);
+  const history = documents.data?.history ?? [];
   // A credit note voided the invoice: the corrected order is invoiced again, with the next number.
   const credited = invoice?.status === 'void';
   return (

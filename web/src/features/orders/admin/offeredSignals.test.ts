@@ -1,8 +1,12 @@
+import type { StaffSignalView } from '@stickerbook/api';
 import { describe, expect, it } from 'vitest';
 import type { OrderUpdate } from '../types.ts';
 import { offeredSignals } from './offeredSignals.ts';
 
-const signal = (title: string) => ({ title, human_title: title.toUpperCase() });
+const signal = (title: StaffSignalView['title']): StaffSignalView => ({
+  title,
+  human_title: title.toUpperCase(),
+});
 const update = (name: string): OrderUpdate => ({
   id: name,
   signal: name,
@@ -18,7 +22,7 @@ const update = (name: string): OrderUpdate => ({
 
 describe('signals the events form offers', () => {
   it('leaves out the signals already on the timeline and keeps the order of the list', () => {
-    const all = ['accepted', 'rejected', 'review_feedback', 'albums_shipped'].map(signal);
+    const all = (['accepted', 'rejected', 'review_feedback', 'albums_shipped'] as const).map(signal);
     const offered = offeredSignals(all, [
       update('order_placed'),
       update('accepted'),
