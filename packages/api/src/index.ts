@@ -31,3 +31,4 @@ export * from './schemas/outbox.ts';
 export * from './schemas/price-admin.ts';
 export * from './schemas/affiliates.ts';
 export * from './schemas/account-data.ts';
+export * from './schemas/mutations.ts';

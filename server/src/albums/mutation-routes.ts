@@ -12,17 +12,10 @@ import { broadcastUserId } from '../realtime/index.ts';
 import { parseMutationPayload } from '../realtime/mutation-payload.ts';
 import { mutationsSince } from '../album-store/album-mutations.ts';
 import { findAlbumHeaderFor } from '../album-store/albums.ts';
-import { errorResponses } from '@stickerbook/api';
+import { errorResponses, mutationAckSchema, mutationBodySchema, mutationLogSchema } from '@stickerbook/api';
 import { errorEnvelopeSchema } from '../http/errors.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
-const patchSchema = z.object({ op: z.string(), path: z.string(), value: z.unknown().optional() });
-const loggedMutationSchema = z.object({
-  version: z.number(),
-  patches: z.array(patchSchema),
-  clientId: z.string().nullable(),
-  mutationId: z.string().nullable(),
-});
 const MAX_LOG_ENTRIES = 500;
 
 export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -36,7 +29,7 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
         params,
         querystring: z.object({ since: z.coerce.number().int().min(0) }),
         response: {
-          200: z.object({ version: z.number(), mutations: z.array(loggedMutationSchema) }),
+          200: mutationLogSchema,
           ...errorResponses,
         },
       },
@@ -55,14 +48,9 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['realtime'],
         params,
-        body: z.object({
-          patches: z.array(z.unknown()),
-          version: z.number(),
-          clientId: z.string(),
-          mutationId: z.string(),
-        }),
+        body: mutationBodySchema,
         response: {
-          200: z.object({ version: z.number(), duplicate: z.boolean() }),
+          200: mutationAckSchema,
           ...errorResponses,
           422: errorEnvelopeSchema,
           503: errorEnvelopeSchema,

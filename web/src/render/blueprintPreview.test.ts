@@ -14,7 +14,9 @@ const blueprint: BlueprintResponse = {
   blueprint_category: 'sports',
   colors: ['#000000', '#ffffff', '#aa0000'],
   fonts: { title: 'Oswald', sub_title: 'Montserrat', paragraph: 'Roboto' },
+  cover_preview_url: null,
   workspace: docWith([]),
+  images: [],
 };
 
 describe('/blueprint_preview query', () => {

@@ -1,16 +1,10 @@
+import type { FullBlueprintView } from '@stickerbook/api';
+import type { WithDocument } from '../api/types.ts';
 import type { AlbumDocument, AlbumMeta } from '@stickerbook/model';
 import type { ImageUrlFor } from './RenderContext.tsx';
 
-/** GET /api/v1/blueprints/:id */
-export interface BlueprintResponse {
-  id: string;
-  title: string;
-  blueprint_category: string;
-  colors: string[];
-  fonts: AlbumDocument['settings']['fonts'];
-  workspace: AlbumDocument;
-  images?: unknown[];
-}
+/** GET /blueprints/{id}: a blueprint with its document. */
+export type BlueprintResponse = WithDocument<FullBlueprintView>;
 
 export interface PreviewParams {
   blueprintId?: string;

@@ -3,9 +3,11 @@
  * and a fresh access token in `auth` on every (re)connect, plus the HTTP calls used to catch up.
  * `AlbumSync` only sees the `SyncTransport` interface, so its tests run against a fake server.
  */
+import type { MutationLogView } from '@stickerbook/api';
 import type { AlbumDocument, Patch } from '@stickerbook/model';
 import { io, type Socket } from 'socket.io-client';
 import { api, freshSession } from '../api/client.ts';
+import type { Album } from '../api/types.ts';
 
 export interface RemoteUser {
   socketId: string;
@@ -14,12 +16,8 @@ export interface RemoteUser {
   ids: string[];
 }
 
-export interface RemoteMutation {
-  patches: Patch[];
-  version: number;
-  clientId: string | null;
-  mutationId: string | null;
-}
+/** A logged change as GET /albums/{id}/mutations lists it, its patches as the model's. */
+export type RemoteMutation = Omit<MutationLogView['mutations'][number], 'patches'> & { patches: Patch[] };
 
 export type MutationAck =
   | { ok: true; version: number; duplicate: boolean }
@@ -113,13 +111,11 @@ export function socketTransport(albumId: string, baseUrl = ''): SyncTransport {
       if (socket?.connected) socket.emit('selection', { ids });
     },
     async loadAlbum() {
-      const album = await api.get<{ workspace: AlbumDocument; version: number; locked: boolean }>(
-        `/albums/${albumId}`,
-      );
+      const album = await api.get<Album>(`/albums/${albumId}`);
       return { doc: album.workspace, version: album.version, locked: album.locked };
     },
     async mutationsSince(version) {
-      const log = await api.get<{ version: number; mutations: RemoteMutation[] }>(
+      const log = await api.get<Omit<MutationLogView, 'mutations'> & { mutations: RemoteMutation[] }>(
         `/albums/${albumId}/mutations?since=${version}`,
       );
       // PATCH /albums changes the document without a log entry, and the log is paged: both leave a gap.
