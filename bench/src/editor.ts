@@ -579,27 +579,28 @@ export async function run(): Promise<Record<string, number | string>> {
                 const frameMs = performance.now() - start;
                 // Redo, then undo again at a frame's start.
                 editor.redo();
-                setTimeout(() =>
-                  requestAnimationFrame(() => {
-                    const moved = transform();
-                    const aligned = performance.now();
-                    editor.undo();
-                    let framesLate = 0;
-                    const afterPaint = () => {
-                      const channel = new MessageChannel();
-                      channel.port1.onmessage = () => {
-                        if (transform() !== moved || framesLate >= 10)
-                          resolve({ syncMs, frameMs, paintMs: performance.now() - aligned, framesLate });
-                        else {
-                          framesLate++;
-                          requestAnimationFrame(afterPaint);
-                        }
+                setTimeout(
+                  () =>
+                    requestAnimationFrame(() => {
+                      const moved = transform();
+                      const aligned = performance.now();
+                      editor.undo();
+                      let framesLate = 0;
+                      const afterPaint = () => {
+                        const channel = new MessageChannel();
+                        channel.port1.onmessage = () => {
+                          if (transform() !== moved || framesLate >= 10)
+                            resolve({ syncMs, frameMs, paintMs: performance.now() - aligned, framesLate });
+                          else {
+                            framesLate++;
+                            requestAnimationFrame(afterPaint);
+                          }
+                        };
+                        channel.port2.postMessage(null);
                       };
-                      channel.port2.postMessage(null);
-                    };
-                    afterPaint();
-                  }),
-                300,
+                      afterPaint();
+                    }),
+                  300,
                 );
               }),
             );

@@ -132,11 +132,22 @@ describe.skipIf(!printTestsCanRun)('photos embedded as pixels in a PDF/X file', 
 
     // The transparent part shows the page behind it (white paper), the opaque disc its colour: seen at 50 dpi.
     const page = String(pngPage);
-    await run('pdftoppm', ['-r', '50', '-f', page, '-l', page, '-png', file, join(stack.dataDir, 'png-page')]);
+    await run('pdftoppm', [
+      '-r',
+      '50',
+      '-f',
+      page,
+      '-l',
+      page,
+      '-png',
+      file,
+      join(stack.dataDir, 'png-page'),
+    ]);
     const rendered = sharp(join(stack.dataDir, `png-page-${page.padStart(2, '0')}.png`));
     const { data, info } = await rendered.raw().toBuffer({ resolveWithObject: true });
     const pixel = (fx: number, fy: number) => {
-      const at = (Math.round(fy * (info.height - 1)) * info.width + Math.round(fx * (info.width - 1))) * info.channels;
+      const at =
+        (Math.round(fy * (info.height - 1)) * info.width + Math.round(fx * (info.width - 1))) * info.channels;
       return [data[at], data[at + 1], data[at + 2]];
     };
     // The photo covers the page and its bleed (inside the crop marks); its right edge is faded out to the page.

@@ -14,7 +14,14 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../db/database.ts';
-import { albumCoverPreviews, blobs, images, printPhotoCopies, renderJobs, stockPhotos } from '../db/schema.ts';
+import {
+  albumCoverPreviews,
+  blobs,
+  images,
+  printPhotoCopies,
+  renderJobs,
+  stockPhotos,
+} from '../db/schema.ts';
 import type { BlobStorage } from '../storage/index.ts';
 import { cmykVariantKey } from './cmyk-variant.ts';
 import { blobStorageKey, type ImageRow } from './repository.ts';
