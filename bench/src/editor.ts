@@ -369,7 +369,8 @@ async function waitForTldrawDrawn(page: Page): Promise<number> {
 
 export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-editor-'));
-  const GROWTH = [60, 120, 180];
+  // BENCH_EDITOR_GROWTH=0 leaves out the growth part (open, drag and export at 60, 120 and 180 spreads).
+  const GROWTH = process.env.BENCH_EDITOR_GROWTH === '0' ? [] : [60, 120, 180];
   const { albumId, email, password, grown } = await prepareAlbum(dataDir, GROWTH);
   const server = await startServer(dataDir, { APP_ENV: 'production' }, '/api/v1/health');
   const tldraw = await serveTldrawPage(makeLargeAlbum());
@@ -786,7 +787,7 @@ export async function run(): Promise<Record<string, number | string>> {
     }
     // BENCH_EDITOR_EXPORTS=0 leaves the print exports out (minutes on a busy machine) when only the editor counts.
     const exports =
-      process.env.BENCH_EDITOR_EXPORTS === '0'
+      process.env.BENCH_EDITOR_EXPORTS === '0' || GROWTH.length === 0
         ? new Map<number, { ms: number; cpuMs: number; pages: number }>()
         : await exportGrowth(server.baseUrl, server.child.pid!, grown);
     for (const [spreads, figure] of exports)
@@ -794,12 +795,14 @@ export async function run(): Promise<Record<string, number | string>> {
         `growth ${spreads} spreads: print export (${figure.pages} pages), end to end / CPU of server + Chromium + Ghostscript (ms)`
       ] = `${Math.round(figure.ms)} / ${Math.round(figure.cpuMs)}`;
     const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100;
-    const first = grownFigures.get(GROWTH[0])!;
-    const last = grownFigures.get(GROWTH.at(-1)!)!;
-    growth['growth ratio 180 / 60: open cold / open warm'] =
-      `${ratio(last.cold, first.cold)} / ${ratio(last.warm, first.warm)}`;
-    growth['growth ratio 180 / 60: drag busy per frame / GET /albums/:id'] =
-      `${ratio(last.perFrame, first.perFrame)} / ${ratio(last.get, first.get)}`;
+    const first = grownFigures.get(GROWTH[0]);
+    const last = grownFigures.get(GROWTH.at(-1)!);
+    if (first && last) {
+      growth['growth ratio 180 / 60: open cold / open warm'] =
+        `${ratio(last.cold, first.cold)} / ${ratio(last.warm, first.warm)}`;
+      growth['growth ratio 180 / 60: drag busy per frame / GET /albums/:id'] =
+        `${ratio(last.perFrame, first.perFrame)} / ${ratio(last.get, first.get)}`;
+    }
     if (exports.size > 0) {
       const firstExport = exports.get(GROWTH[0])!;
       const lastExport = exports.get(GROWTH.at(-1)!)!;

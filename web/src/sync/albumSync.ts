@@ -183,10 +183,15 @@ export class AlbumSync {
     this.persist();
   }
 
+  /**
+   * Writes the outbox as it is now. The snapshot is taken at once; the write waits for the task after this one,
+   * so an undo or a drop in a frame callback is painted before IndexedDB's transaction (about 5 ms) runs.
+   */
   private persist(): void {
     const snapshot = structuredClone({ ...this.record, version: this.version });
     const empty = snapshot.mutations.length === 0 && snapshot.queued.length === 0;
     this.writes = this.writes
+      .then(nextTask)
       .then(() => (empty ? this.store.clear(this.albumId) : this.store.save(snapshot)))
       .catch(() => undefined);
     this.updateStatus();
@@ -482,3 +487,6 @@ export class AlbumSync {
     this.status.set(status);
   }
 }
+
+/** Resolves in the next task: after the current one, its microtasks and, inside a frame callback, the paint. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
