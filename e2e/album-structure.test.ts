@@ -206,9 +206,13 @@ describe.skipIf(skipBrowserTests)('building the album in a browser', () => {
 
     // Three stickers with the form; a single sticker without a name is an error.
     await openTab(page, 'stickers');
-    await page
-      .locator('[data-testid="sticker-section"][data-section-name="Fans"] [data-testid="new-sticker"]')
-      .click();
+    // The stickers panel loads its sections with the album's sticker data: on a busy machine that took longer than
+    // a click's 15 s twice in full runs (the file passes alone in a minute), so the section is awaited first.
+    const newFanSticker = page.locator(
+      '[data-testid="sticker-section"][data-section-name="Fans"] [data-testid="new-sticker"]',
+    );
+    await newFanSticker.waitFor({ timeout: 45_000 });
+    await newFanSticker.click();
     await page.getByTestId('sticker-form-save').click();
     await page.getByText('Name is required').waitFor();
     await page.keyboard.press('Escape');
