@@ -21,10 +21,17 @@ afterAll(async () => {
   await stack?.stop();
 });
 
+/**
+ * A fresh context is asked for cookie consent, in a dialog that loads after the page's first render. On a busy
+ * machine it came later than 5 s, after this had given up, and its overlay then took the next clicks (two full
+ * runs); so it is awaited for up to 30 s, and until it has gone.
+ */
 async function dismissCookieDialog(page: Page): Promise<void> {
   const save = page.getByTestId('cookie-save');
-  await save.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-  if (await save.isVisible()) await save.click();
+  await save.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+  if (!(await save.isVisible())) return;
+  await save.click();
+  await save.waitFor({ state: 'detached' });
 }
 
 /** A guest album from the sports template, open in the editor. */
