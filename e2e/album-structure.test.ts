@@ -213,8 +213,8 @@ describe.skipIf(skipBrowserTests)('building the album in a browser', () => {
 
     // Three stickers with the form; a single sticker without a name is an error.
     await openTab(page, 'stickers');
-    // The stickers panel loads its sections with the album's sticker data: on a busy machine that took longer than
-    // a click's 15 s twice in full runs (the file passes alone in a minute), so the section is awaited first.
+    // On a busy machine the section's new-sticker button was once not there within a click's 15 s (a full run; the
+    // file passes alone in a minute), so it is awaited for longer first.
     const newFanSticker = page.locator(
       '[data-testid="sticker-section"][data-section-name="Fans"] [data-testid="new-sticker"]',
     );
