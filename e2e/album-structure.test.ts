@@ -6,7 +6,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from './a11y.ts';
-import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  dismissCookieDialog,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -20,19 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await stack?.stop();
 });
-
-/**
- * A fresh context is asked for cookie consent, in a dialog that loads after the page's first render. On a busy
- * machine it came later than 5 s, after this had given up, and its overlay then took the next clicks (two full
- * runs); so it is awaited for up to 30 s, and until it has gone.
- */
-async function dismissCookieDialog(page: Page): Promise<void> {
-  const save = page.getByTestId('cookie-save');
-  await save.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
-  if (!(await save.isVisible())) return;
-  await save.click();
-  await save.waitFor({ state: 'detached' });
-}
 
 /** A guest album from the sports template, open in the editor. */
 async function createSportsAlbum(page: Page): Promise<void> {

@@ -658,6 +658,46 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
+  it('refreshes a reloaded user’s token before the app’s code has arrived, once, and opens the editor with it', async () => {
+    const albumId = await createAlbum(owner);
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await signInWithSession(page, owner);
+    // The app's entry is held back until the refresh has been asked for: only the small preload script, which
+    // runs as the HTML arrives, can ask for it by then.
+    const refreshes: string[] = [];
+    let refreshAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (refreshAsked = resolve));
+    let askedWhileHeld = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/auth/refresh') {
+        refreshes.push(request.url());
+        refreshAsked();
+      }
+    });
+    const entry = await page.evaluate(
+      () => document.querySelector<HTMLScriptElement>('script[type="module"]')!.src,
+    );
+    await page.route(entry, async (route) => {
+      askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
+      await route.continue();
+    });
+    await page.goto(`/album/${albumId}/onboarding`);
+    await page.getByTestId('editor-canvas').waitFor();
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    expect(askedWhileHeld).toBe(true);
+    // The app took the early answer instead of refreshing again: a second refresh would have sent the rotated
+    // cookie's predecessor and ended the session.
+    expect(refreshes).toHaveLength(1);
+    await page.reload();
+    await page.getByTestId('editor-canvas').waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/album/${albumId}/onboarding`);
+    await context.close();
+  });
+
   it('pans a photo inside its frame in image edit mode; Enter and Escape end it and the crop survives a reload', async () => {
     const albumId = await createAlbum(owner);
     const { context, page } = await openEditor(owner, albumId);

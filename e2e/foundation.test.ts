@@ -4,7 +4,14 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, skipBrowserTests, startStack, type Stack } from './harness.ts';
+import {
+  launchBrowser,
+  newPage,
+  skipBrowserTests,
+  startStack,
+  type Stack,
+  dismissCookieDialog,
+} from './harness.ts';
 
 let stack: Stack;
 let browser: Browser;
@@ -21,12 +28,6 @@ afterAll(async () => {
 
 function uniqueEmail(prefix: string): string {
   return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.test`;
-}
-
-async function dismissCookieDialog(page: Page): Promise<void> {
-  const save = page.getByTestId('cookie-save');
-  await save.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-  if (await save.isVisible()) await save.click();
 }
 
 async function signUp(page: Page, email: string): Promise<void> {
@@ -107,7 +108,9 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
 
     await page.goto('/start');
     await expect
-      .poll(() => page.getByTestId('album-card').filter({ hasText: 'FC Guest Stars' }).count())
+      .poll(() => page.getByTestId('album-card').filter({ hasText: 'FC Guest Stars' }).count(), {
+        timeout: 15_000,
+      })
       .toBe(1);
     await page.goto(albumUrl);
     await expect.poll(() => page.getByTestId('editor-album-title').inputValue()).toContain('FC Guest Stars');

@@ -256,3 +256,16 @@ export async function waitForEditorViewToSettle(page: Page): Promise<void> {
   }
   throw new Error('The editor view did not settle within 20 s');
 }
+
+/**
+ * Closes the cookie consent dialog of a fresh page by saving its defaults. It opens after the page's first render
+ * (SPEC §7: 500 ms later), which on a busy machine took longer than a short wait: waits up to 30 s for it, and
+ * until it has gone, so its overlay cannot take the test's next click.
+ */
+export async function dismissCookieDialog(page: Page): Promise<void> {
+  const save = page.getByTestId('cookie-save');
+  await save.waitFor({ state: 'visible', timeout: 30_000 }).catch(() => undefined);
+  if (!(await save.isVisible())) return;
+  await save.click();
+  await save.waitFor({ state: 'detached' });
+}

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
@@ -18,6 +18,7 @@ import {
   type Stack,
   signInWithSession,
   logInApi,
+  dismissCookieDialog,
 } from './harness.ts';
 
 let stack: Stack;
@@ -86,12 +87,6 @@ async function addLibraryPhoto(token: string, hue: number, fields: Record<string
     method: 'POST',
     body: { blob_id: upload.blob_id, ...fields },
   });
-}
-
-async function dismissCookieDialog(page: Page): Promise<void> {
-  const save = page.getByTestId('cookie-save');
-  await save.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-  if (await save.isVisible()) await save.click();
 }
 
 describe.skipIf(skipBrowserTests)('stock photos in a browser', () => {

@@ -3,9 +3,31 @@ import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rollup';
 import type { Plugin } from 'vite';
 
+/** The language catalogues, one chunk each, and how the app picks the visitor's (src/i18n/index.ts). */
+export interface CataloguePreload {
+  /** The catalogue module of a language, relative to web/ (the target of the app's `import()`). */
+  module: (language: string) => string;
+  languages: readonly string[];
+  /** Always loaded beside the visitor's language (i18next's `fallbackLng`). */
+  fallback: string;
+  /** Where a chosen language is kept in localStorage. */
+  storageKey: string;
+}
+
+/** The signed-in user's first token refresh, started with the preloads (src/auth/startupRefresh.ts). */
+export interface StartupRefresh {
+  url: string;
+  /** The session in localStorage: the refresh starts when it is a user's. */
+  storageKey: string;
+  /** The global the response waits in for the app's API client. */
+  global: string;
+}
+
 export interface RoutePreload {
   /** The paths the screen answers, as a regular expression (kept equal to routeTable.ts by routePreload.test.ts). */
   pattern: RegExp;
+  /** Whether a signed-in user's token refresh starts with the preloads: the screen's first data needs it. */
+  refresh?: boolean;
   /** The screen's module, relative to web/ (the target of its `import()` in src/app/screens.tsx). */
   module: string;
 }
@@ -48,7 +70,11 @@ function filesOf(bundle: OutputBundle, modulePath: string): { scripts: string[];
  * imports then waited behind the entry (issue 23, cold editor open). It is a file of its own because the CSP
  * allows no inline script, and carries no code of the app: only the file names this build gave the chunks.
  */
-export function routePreload(routes: readonly RoutePreload[]): Plugin {
+export function routePreload(
+  routes: readonly RoutePreload[],
+  catalogues: CataloguePreload,
+  refresh: StartupRefresh,
+): Plugin {
   let root = '';
   let fileName = '';
   let named: string[] = [];
@@ -64,14 +90,37 @@ export function routePreload(routes: readonly RoutePreload[]): Plugin {
       handler(_options, bundle) {
         const table = routes.map((route) => ({
           pattern: route.pattern.source,
+          refresh: Boolean(route.refresh),
           ...filesOf(bundle, resolve(root, route.module)),
         }));
-        const source = `(function(){var routes=${JSON.stringify(table)};var path=location.pathname;
+        const catalogueFiles = Object.fromEntries(
+          catalogues.languages.map((language) => {
+            const { scripts } = filesOf(bundle, resolve(root, catalogues.module(language)));
+            if (scripts.length !== 1)
+              throw new Error(`route preload: the ${language} catalogue is not one chunk`);
+            return [language, scripts[0]];
+          }),
+        );
+        // The visitor's catalogue first, picked as src/i18n/index.ts's detector does (the stored choice, else the
+        // browser's languages in order): the first render waits for it, and asked for after the route's ~60
+        // chunks it queued behind them on HTTP/1.1's six connections.
+        const source = `(function(){var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href='/'+href;if(as)l.as=as;document.head.appendChild(l)};
+var catalogues=${JSON.stringify(catalogueFiles)},fallback=${JSON.stringify(catalogues.fallback)},wanted=[],language=fallback;
+try{var stored=localStorage.getItem(${JSON.stringify(catalogues.storageKey)});if(stored)wanted.push(stored)}catch(e){}
+wanted=wanted.concat(navigator.languages||[],navigator.language?[navigator.language]:[]);
+for(var j=0;j<wanted.length;j++){var code=String(wanted[j]).slice(0,2).toLowerCase();if(catalogues[code]){language=code;break}}
+add('modulepreload',catalogues[language]);if(language!==fallback)add('modulepreload',catalogues[fallback]);
+var routes=${JSON.stringify(table)};var path=location.pathname;
 for(var i=0;i<routes.length;i++){if(!new RegExp(routes[i].pattern).test(path))continue;
-var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href='/'+href;if(as)l.as=as;document.head.appendChild(l)};
+if(routes[i].refresh){try{var session=JSON.parse(localStorage.getItem(${JSON.stringify(refresh.storageKey)})||'null');
+if(session&&session.kind==='user'){var answer=fetch(${JSON.stringify(refresh.url)},{method:'POST',headers:{Accept:'application/json','Accept-Language':language}});
+answer.catch(function(){});window[${JSON.stringify(refresh.global)}]=answer}}catch(e){}}
 routes[i].scripts.forEach(function(f){add('modulepreload',f)});routes[i].styles.forEach(function(f){add('preload',f,'style')});break}})();
 `;
-        named = table.flatMap((route) => [...route.scripts, ...route.styles]);
+        named = [
+          ...Object.values(catalogueFiles),
+          ...table.flatMap((route) => [...route.scripts, ...route.styles]),
+        ];
         const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
         fileName = `assets/route-preload-${hash}.js`;
         this.emitFile({ type: 'asset', fileName, source });
@@ -84,7 +133,15 @@ routes[i].scripts.forEach(function(f){add('modulepreload',f)});routes[i].styles.
         const missing = named.filter((file) => context.bundle && !context.bundle[file]);
         if (missing.length > 0)
           throw new Error(`route preload names files the build has not: ${missing.join(', ')}`);
-        return [{ tag: 'script', attrs: { async: true, src: `/${fileName}` }, injectTo: 'head' }];
+        // First in the head and asked for at high priority: an async script is otherwise fetched last, after the
+        // entry's dozen chunks, and the route's chunks and the catalogue started only when it came.
+        return [
+          {
+            tag: 'script',
+            attrs: { async: true, fetchpriority: 'high', src: `/${fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
       },
     },
   };

@@ -4,12 +4,18 @@ import { stylesAfterShell } from './vite-first-paint';
 import { precompress } from './vite-precompress';
 import { mantineLayers } from './vite-mantine-layers';
 import { routePreload } from './vite-route-preload';
-import { ROUTE_PRELOADS } from './src/app/routePreloads';
+import { CATALOGUE_PRELOAD, ROUTE_PRELOADS, STARTUP_REFRESH } from './src/app/routePreloads';
 
 // The dev server proxies the API and the realtime socket to the Fastify server on :3000,
 // so the browser always talks to one origin (same as production, where the server serves dist/).
 export default defineConfig({
-  plugins: [react(), mantineLayers(), routePreload(ROUTE_PRELOADS), stylesAfterShell(), precompress()],
+  plugins: [
+    react(),
+    mantineLayers(),
+    routePreload(ROUTE_PRELOADS, CATALOGUE_PRELOAD, STARTUP_REFRESH),
+    stylesAfterShell(),
+    precompress(),
+  ],
   server: {
     port: 5173,
     proxy: {

@@ -16,9 +16,10 @@ startAnalytics();
 // A sign-in (and the first session of this page) brings the account's language along.
 followAccountLanguage();
 
-// The page's first data is asked for once the language is known (it goes out in Accept-Language), while the
-// screen's chunks are still loading; the screen finds it in the query cache.
-void i18nReady.then(() => prefetchRouteData(location.pathname));
+// The page's first data is asked for now, while the screen's chunks and the language catalogue are still loading;
+// the screen finds it in the query cache. The language it sends in Accept-Language is already known: i18next
+// detects it synchronously (src/i18n/index.ts).
+void prefetchRouteData(location.pathname);
 
 // The first render waits for the language catalogue and the page's screen chunk, loaded in parallel: nothing
 // suspends then, and React does not hold the page back behind a just-shown fallback (up to 300 ms).

@@ -2,6 +2,7 @@ import type { GuestSessionView, UserSessionView } from '@stickerbook/api';
 import i18n from 'i18next';
 import { clearSession, getSession, setSession, type Session, type SessionUser } from '../auth/session.ts';
 import { isExpired } from '../auth/jwt.ts';
+import { takeStartupRefresh } from '../auth/startupRefresh.ts';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from './errors.ts';
 
 export const API_BASE = '/api/v1';
@@ -61,7 +62,10 @@ async function rawFetch(method: string, path: string, token: string | undefined,
 }
 
 async function postForJson<T>(path: string, body: unknown): Promise<T> {
-  const response = await rawFetch('POST', path, undefined, { body });
+  return jsonOf<T>(await rawFetch('POST', path, undefined, { body }));
+}
+
+async function jsonOf<T>(response: Response): Promise<T> {
   if (!response.ok) throw await errorFromResponse(response);
   return (await response.json()) as T;
 }
@@ -81,7 +85,11 @@ function singleFlight(work: () => Promise<Session>): Promise<Session> {
 async function refreshSession(session: Session): Promise<Session> {
   if (session.kind === 'user') {
     try {
-      const tokens = await postForJson<UserTokens>('/auth/refresh', undefined);
+      // The page's first refresh may already be under way (auth/startupRefresh.ts).
+      const early = takeStartupRefresh();
+      const tokens = early
+        ? await jsonOf<UserTokens>(await early)
+        : await postForJson<UserTokens>('/auth/refresh', undefined);
       const next: Session = {
         kind: 'user',
         accessToken: tokens.access_token,

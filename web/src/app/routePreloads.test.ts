@@ -32,6 +32,9 @@ const PATHS = [
   '/albums/abc',
   '/login',
   '/',
+  '/start',
+  '/start/',
+  '/started',
 ];
 
 describe('the route preloads', () => {

@@ -1,6 +1,13 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, DIMMED_TEXT, PAGE_BACKGROUND, theme } from './theme.ts';
+import {
+  contrastRatio,
+  DIMMED_TEXT,
+  PAGE_BACKGROUND,
+  readablePalette,
+  SOURCE_PALETTES,
+  theme,
+} from './theme.ts';
 
 describe('theme contrast (WCAG 2.1 AA)', () => {
   it('puts white text on the primary colour at 4.5:1 or more', () => {
@@ -22,4 +29,14 @@ describe('theme contrast (WCAG 2.1 AA)', () => {
       }
     },
   );
+});
+
+describe('the written-out palettes', () => {
+  it.each(Object.keys(SOURCE_PALETTES))('holds readablePalette(%s)', (name) => {
+    const computed = readablePalette(SOURCE_PALETTES[name]);
+    expect(
+      theme.colors![name],
+      `theme.ts palettes: ${name}: [${computed.map((c) => `'${c}'`).join(', ')}],`,
+    ).toEqual(computed);
+  });
 });

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { isExpired, readClaims } from './jwt.ts';
+import { SESSION_STORAGE_KEY } from './startupRefresh.ts';
 
 /** The signed-in user as far as the shell needs it (the full profile comes from GET /users/me). */
 export interface SessionUser {
@@ -29,7 +30,7 @@ export interface Viewer {
   isAdmin: boolean;
 }
 
-const STORAGE_KEY = 'stickerbook.session';
+const STORAGE_KEY = SESSION_STORAGE_KEY;
 const listeners = new Set<() => void>();
 let current: Session = load();
 

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type i18n as I18n, type LanguageDetectorModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Catalogue } from './locales/en.ts';
-import { currentLanguage, LANGUAGES, type Language } from './languages.ts';
+import { currentLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES, type Language } from './languages.ts';
 
 /**
  * Each language is its own small chunk, loaded when needed: the start page ships one catalogue, not five.
@@ -18,7 +18,7 @@ const lazyCatalogues: BackendModule = {
   },
 };
 
-const STORAGE_KEY = 'stickerbook.language';
+const STORAGE_KEY = LANGUAGE_STORAGE_KEY;
 
 /**
  * The visitor's language: the one chosen before (kept in localStorage), else the browser's preferences in order.
@@ -60,6 +60,11 @@ export const i18nReady: Promise<unknown> = i18n
     fallbackLng: 'en',
     interpolation: { escapeValue: false },
     react: { useSuspense: true },
+    // i18next otherwise logs an advertisement to the console on every page load.
+    showSupportNotice: false,
+    // Detect the language and ask for its catalogue now, not in a later task: `i18n.language` is then set when
+    // this module has run, and the first data requests need not wait for the catalogue (src/main.tsx).
+    initAsync: false,
   })
   .catch(() => undefined);
 

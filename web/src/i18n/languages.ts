@@ -5,6 +5,9 @@ import type { LANGUAGES as MODEL_LANGUAGES } from '@stickerbook/model';
 export const LANGUAGES = ['de', 'en', 'fr', 'it', 'pl'] as const satisfies typeof MODEL_LANGUAGES;
 export type Language = (typeof LANGUAGES)[number];
 
+/** Where the visitor's chosen language is kept in localStorage. */
+export const LANGUAGE_STORAGE_KEY = 'stickerbook.language';
+
 /** Each language is named in itself, so people find theirs whatever the current UI language is. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
   de: 'Deutsch',

@@ -1,0 +1,22 @@
+/**
+ * The refresh a signed-in user's page load starts before the app's code has arrived (issue 23, cold editor open).
+ * After a reload the page holds no access token, so its first API call waits for `POST /auth/refresh`; asked for
+ * by the app's entry, it went out only once the entry's dozen chunks had loaded and run, and the editor's album
+ * after it. web/vite-route-preload.ts's small script starts it as soon as the HTML is in, for the pages
+ * src/app/routePreloads.ts names, and leaves the answer here; the API client's first refresh takes it
+ * (src/api/client.ts) instead of asking again, which would send the rotated cookie's predecessor.
+ */
+
+/** Where the session is kept in localStorage (auth/session.ts). */
+export const SESSION_STORAGE_KEY = 'stickerbook.session';
+
+/** The global the early refresh's response waits in. */
+export const STARTUP_REFRESH_GLOBAL = '__stickerbookStartupRefresh';
+
+/** The early refresh's response, once: undefined when none was started or it was taken already. */
+export function takeStartupRefresh(): Promise<Response> | undefined {
+  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
+  const pending = holder[STARTUP_REFRESH_GLOBAL];
+  delete holder[STARTUP_REFRESH_GLOBAL];
+  return pending;
+}
