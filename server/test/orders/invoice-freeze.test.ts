@@ -282,6 +282,12 @@ describe.each(DATABASE_KINDS)('invoiced orders on %s', (kind) => {
       field: 'buyer_vat_id',
       message: 'Diese USt-IdNr. hat nicht das Format des Lieferlandes (z. B. ATU12345678).',
     });
-    expect(await read(order.id, adminToken)).toEqual(order);
+    // The document links are signed for a time counted from the read, so they differ when a second has passed.
+    expect(unsigned(await read(order.id, adminToken))).toEqual(unsigned(order));
   }, 60_000);
 });
+
+/** `value` with every signed link's expiry and signature left out. */
+function unsigned<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value).replace(/\?exp=\d+&sig=[\w-]+/g, '')) as T;
+}
