@@ -68,11 +68,13 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
       })
       .toBeGreaterThanOrEqual(6);
     await chooseTemplateAndCreate(page, 'wedding', 'Anna & Ben');
-    await expect.poll(() => page.getByTestId('editor-album-title').inputValue()).toContain('Anna & Ben');
+    await expect
+      .poll(() => page.getByTestId('editor-album-title').inputValue(), { timeout: 15_000 })
+      .toContain('Anna & Ben');
 
     await page.goto('/start');
     const card = page.getByTestId('album-card').filter({ hasText: 'Anna & Ben' });
-    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
     // The card shows the album's own cover, drawn with its title, not a stand-in.
     await expect
       .poll(() => card.getByTestId('cover-preview').textContent(), { timeout: 20_000 })
@@ -80,11 +82,11 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
 
     await card.getByTestId('album-delete').click();
     await page.getByTestId('confirm-modal-cancel').click();
-    await expect.poll(() => card.count()).toBe(1);
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(1);
 
     await card.getByTestId('album-delete').click();
     await page.getByTestId('confirm-modal-confirm').click();
-    await expect.poll(() => card.count()).toBe(0);
+    await expect.poll(() => card.count(), { timeout: 15_000 }).toBe(0);
     await page.reload();
     await page.getByTestId('own-albums-empty').waitFor();
     await context.close();
@@ -113,7 +115,9 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
       })
       .toBe(1);
     await page.goto(albumUrl);
-    await expect.poll(() => page.getByTestId('editor-album-title').inputValue()).toContain('FC Guest Stars');
+    await expect
+      .poll(() => page.getByTestId('editor-album-title').inputValue(), { timeout: 15_000 })
+      .toContain('FC Guest Stars');
     await context.close();
   });
 
