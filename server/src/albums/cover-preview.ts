@@ -188,7 +188,7 @@ export async function runCoverPreviewJob(deps: CoverPreviewDeps, job: CoverPrevi
     cmykPhotos: null,
   });
   const storageKey = `cover-previews/${albumId.replace(/[^A-Za-z0-9_-]/g, '_')}/${randomBytes(12).toString('base64url')}.jpg`;
-  await deps.storage.put(storageKey, Buffer.from(result.data), 'image/jpeg');
+  await deps.storage.put(storageKey, Buffer.concat(result.parts), 'image/jpeg');
   const values = { storageKey, contentHash, checkedVersion: current.version, renderedAt: new Date() };
   const stored = await db
     .insert(albumCoverPreviews)

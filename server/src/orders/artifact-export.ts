@@ -144,7 +144,7 @@ async function runOrderArtifactJob(deps: ArtifactExportDeps, job: OrderArtifactJ
       });
       await setProgress(db, job, presetProgress(index, 1));
       const path = join(workDir, `${preset}.${result.ext}`);
-      await writeFile(path, result.data);
+      await writeFile(path, result.parts);
       files.push({ name: `${preset}.${result.ext}`, path });
     }
     const key = `artifacts/${order.id}/${job.exportId}.zip`;

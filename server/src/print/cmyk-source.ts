@@ -52,14 +52,41 @@ export function albumCmykPhotos(
           sources.add(variant.key);
       }
     }
-    for (const key of sources) {
-      if (wanted.size === 0) break;
-      const identity = await identityOf(storage, key);
-      if (!identity || !wanted.delete(identity)) continue;
-      found.set(identity, await cmykVariant(storage, key, { profile, size: printSizes.get(identity) }));
-    }
+    // A few files at a time: reading them is the storage's work (the disk, or S3), not this thread's.
+    const identities = await mapConcurrently([...sources], LOOKUPS_AT_ONCE, (key) =>
+      identityOf(storage, key),
+    );
+    const chosen = [...sources].flatMap((key, i) => {
+      const identity = identities[i];
+      return identity && wanted.delete(identity) ? [{ key, identity }] : [];
+    });
+    const copies = await mapConcurrently(chosen, LOOKUPS_AT_ONCE, ({ key, identity }) =>
+      cmykVariant(storage, key, { profile, size: printSizes.get(identity) }),
+    );
+    chosen.forEach(({ identity }, i) => found.set(identity, copies[i]));
     return found;
   };
+}
+
+/** Files looked up or read at the same time for one export. */
+const LOOKUPS_AT_ONCE = 4;
+
+/** `work` over the items, at most `limit` at a time; answers in the items' order. */
+async function mapConcurrently<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return results;
 }
 
 /**

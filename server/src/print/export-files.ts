@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { BlobStorage } from '../storage/index.ts';
 
 const SAFE_STEM = /[^A-Za-z0-9_-]+/g;
@@ -28,9 +29,15 @@ export class ExportFiles {
     return key.slice(key.lastIndexOf('/') + 1);
   }
 
-  async write(key: string, data: Uint8Array, contentType: string): Promise<number> {
-    await this.storage.put(key, Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType);
-    return data.byteLength;
+  /** Stores the file from its parts in order (a PDF's, pdf-boxes.ts), without joining them first. */
+  async write(key: string, parts: readonly Uint8Array[], contentType: string): Promise<number> {
+    if (parts.length === 1) {
+      const [data] = parts;
+      await this.storage.put(key, Buffer.from(data.buffer, data.byteOffset, data.byteLength), contentType);
+      return data.byteLength;
+    }
+    const { byteSize } = await this.storage.putStream(key, Readable.from(parts), contentType);
+    return byteSize;
   }
 
   url(key: string, contentType: string): Promise<string> {

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { blackTextToGray } from './black-text.ts';
 import { holdOutPhotos, putBackPhotos, type CmykPhotoSource, type HeldPhotos } from './cmyk-photos.ts';
 import type { CmykProfile } from '../config/output-profile.ts';
-import { mergeWithExactBoxes } from './pdf-boxes.ts';
+import { mergeWithExactBoxes, type PdfParts } from './pdf-boxes.ts';
 import { PDFX_PDF_VERSION, convertToCmyk, declarePdfx } from './pdfx.ts';
 import { stampProof } from './proof-stamp.ts';
 import { storedZip } from './zip.ts';
@@ -37,7 +37,8 @@ function pdfChunkPages(pageCount: number, override?: number): number {
 const READY_TIMEOUT_MS = 5 * 60_000;
 
 export interface ExportResult {
-  data: Uint8Array;
+  /** The file's bytes in order (pdf-boxes.ts `PdfParts`): one part for an image or a zip, many for a PDF. */
+  parts: PdfParts;
   ext: 'pdf' | 'jpg' | 'png' | 'zip';
   contentType: string;
   pages: number;
@@ -192,7 +193,7 @@ async function pdf(
     );
     lap('photos');
   }
-  return { data, ext: 'pdf', contentType: 'application/pdf', pages: layout.pageCount };
+  return { parts: data, ext: 'pdf', contentType: 'application/pdf', pages: layout.pageCount };
 }
 
 async function screenshots(
@@ -227,11 +228,11 @@ async function screenshots(
   lap('screenshots');
   if (files.length === 1) {
     return {
-      data: files[0].data,
+      parts: [files[0].data],
       ext: type === 'png' ? 'png' : 'jpg',
       contentType: type === 'png' ? 'image/png' : 'image/jpeg',
       pages: 1,
     };
   }
-  return { data: storedZip(files), ext: 'zip', contentType: 'application/zip', pages: files.length };
+  return { parts: [storedZip(files)], ext: 'zip', contentType: 'application/zip', pages: files.length };
 }

@@ -1,4 +1,4 @@
-import { PDFDocument, PDFName, PDFStream, ParseSpeeds, type PDFObject } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFStream, ParseSpeeds } from 'pdf-lib';
 
 export const PT_PER_MM = 72 / 25.4;
 
@@ -30,7 +30,7 @@ export async function mergeWithExactBoxes(
   finish?: (doc: PDFDocument) => Promise<void>,
   /** The PDF version of the header (PDF/X-4 is 1.6). */
   version = '1.7',
-): Promise<Uint8Array> {
+): Promise<PdfParts> {
   // pdf-lib yields to the event loop every few objects by default; a worker has nothing else to do meanwhile.
   const load = (bytes: Uint8Array) =>
     PDFDocument.load(bytes, { updateMetadata: false, parseSpeed: ParseSpeeds.Fastest });
@@ -72,32 +72,101 @@ export async function mergeWithExactBoxes(
 const ascii = (text: string) => new TextEncoder().encode(text);
 
 /**
- * Writes the document as pdf-lib's `save({ useObjectStreams: false })` would (every object in order, one classic
- * cross-reference table), but copies stream contents with `Uint8Array.set`: pdf-lib copies them byte by byte in
- * JavaScript, which took most of the time for 150 MB of photos. Nothing is re-encoded.
+ * A PDF file as the buffers it is made of, in order: the photos' bytes are the buffers they were read into, not
+ * copied into one array. Half a gigabyte of fresh memory costs more than the copy itself (the pages are faulted in
+ * one by one: 1.4 s on a shared host), and the file is written from the parts as it is (`fs.writeFile` and the
+ * storage's `putStream` take them as they are).
  */
-function writePdf(doc: PDFDocument, version = '1.7'): Uint8Array {
+export type PdfParts = readonly Uint8Array[];
+
+/** The parts as one array, for a file small enough to join (the PDF/X pass's input holds no photos). */
+export function joinParts(parts: PdfParts): Uint8Array {
+  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
+}
+
+/** Stream contents at least this long are parts of their own; everything else is copied into shared buffers. */
+const OWN_PART_BYTES = 64 * 1024;
+const SHARED_BUFFER_BYTES = 1 << 20;
+
+/** Collects a file's bytes: small pieces into shared buffers, large stream contents as parts of their own. */
+class PartsWriter {
+  readonly parts: Uint8Array[] = [];
+  /** Bytes written so far: the next byte's offset in the file. */
+  length = 0;
+  private buffer = new Uint8Array(0);
+  private start = 0;
+  private at = 0;
+
+  /** Room for `size` more bytes in the shared buffer. */
+  private reserve(size: number): void {
+    if (this.at + size <= this.buffer.length) return;
+    this.flush();
+    this.buffer = new Uint8Array(Math.max(SHARED_BUFFER_BYTES, size));
+    this.start = 0;
+    this.at = 0;
+  }
+
+  private flush(): void {
+    if (this.at > this.start) this.parts.push(this.buffer.subarray(this.start, this.at));
+    this.start = this.at;
+  }
+
+  bytes(bytes: Uint8Array): void {
+    this.length += bytes.length;
+    if (bytes.length >= OWN_PART_BYTES) {
+      this.flush();
+      this.parts.push(bytes);
+      return;
+    }
+    this.reserve(bytes.length);
+    this.buffer.set(bytes, this.at);
+    this.at += bytes.length;
+  }
+
+  object(object: { sizeInBytes(): number; copyBytesInto(buffer: Uint8Array, offset: number): number }): void {
+    const size = object.sizeInBytes();
+    this.reserve(size);
+    const written = object.copyBytesInto(this.buffer, this.at);
+    this.at += written;
+    this.length += written;
+  }
+
+  finish(): PdfParts {
+    this.flush();
+    return this.parts;
+  }
+}
+
+/**
+ * Writes the document as pdf-lib's `save({ useObjectStreams: false })` would (every object in order, one classic
+ * cross-reference table), but as parts: pdf-lib copies stream contents byte by byte in JavaScript, which took most
+ * of the time for 150 MB of photos, and one array for the whole file is half a gigabyte of fresh memory. Nothing is
+ * re-encoded.
+ */
+function writePdf(doc: PDFDocument, version = '1.7'): PdfParts {
   const context = doc.context;
-  const objects = context.enumerateIndirectObjects();
+  const out = new PartsWriter();
   // The comment line of four bytes >= 128 marks the file as binary for transfer programs.
-  const header = new Uint8Array([...ascii(`%PDF-${version}\n%`), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]);
-  const heads = objects.map(([ref]) => ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
+  out.bytes(new Uint8Array([...ascii(`%PDF-${version}\n%`), 0xe2, 0xe3, 0xcf, 0xd3, 0x0a]));
   const endObj = ascii('\nendobj\n');
   const streamStart = ascii('\nstream\n');
   const streamEnd = ascii('\nendstream');
-  const bodySize = (object: PDFObject) => {
-    if (!(object instanceof PDFStream)) return object.sizeInBytes();
-    object.updateDict();
-    return object.dict.sizeInBytes() + streamStart.length + object.getContents().length + streamEnd.length;
-  };
-  const sizes = objects.map(([, object]) => bodySize(object));
-  let offset = header.length;
   const offsets = new Map<number, { offset: number; generation: number }>();
-  objects.forEach(([ref], i) => {
-    offsets.set(ref.objectNumber, { offset, generation: ref.generationNumber });
-    offset += heads[i].length + sizes[i] + endObj.length;
-  });
-  const xrefOffset = offset;
+  for (const [ref, object] of context.enumerateIndirectObjects()) {
+    offsets.set(ref.objectNumber, { offset: out.length, generation: ref.generationNumber });
+    out.bytes(ascii(`${ref.objectNumber} ${ref.generationNumber} obj\n`));
+    if (object instanceof PDFStream) {
+      object.updateDict();
+      out.object(object.dict);
+      out.bytes(streamStart);
+      out.bytes(object.getContents());
+      out.bytes(streamEnd);
+    } else {
+      out.object(object);
+    }
+    out.bytes(endObj);
+  }
+  const xrefOffset = out.length;
   const size = context.largestObjectNumber + 1;
   let xref = `xref\n0 ${size}\n0000000000 65535 f \n`;
   for (let n = 1; n < size; n++) {
@@ -114,29 +183,6 @@ function writePdf(doc: PDFDocument, version = '1.7'): Uint8Array {
     Info: context.trailerInfo.Info,
     ID: context.trailerInfo.ID,
   });
-  const trailer = ascii(`${xref}trailer\n${trailerDict.toString()}\nstartxref\n${xrefOffset}\n%%EOF\n`);
-
-  const out = new Uint8Array(offset + trailer.length);
-  out.set(header, 0);
-  let at = header.length;
-  objects.forEach(([, object], i) => {
-    out.set(heads[i], at);
-    at += heads[i].length;
-    if (object instanceof PDFStream) {
-      at += object.dict.copyBytesInto(out, at);
-      out.set(streamStart, at);
-      at += streamStart.length;
-      const contents = object.getContents();
-      out.set(contents, at);
-      at += contents.length;
-      out.set(streamEnd, at);
-      at += streamEnd.length;
-    } else {
-      at += object.copyBytesInto(out, at);
-    }
-    out.set(endObj, at);
-    at += endObj.length;
-  });
-  out.set(trailer, at);
-  return out;
+  out.bytes(ascii(`${xref}trailer\n${trailerDict.toString()}\nstartxref\n${xrefOffset}\n%%EOF\n`));
+  return out.finish();
 }

@@ -37,7 +37,8 @@ export interface PdfxOptions {
  *    XMP metadata.
  */
 export async function convertToCmyk(
-  pdf: Uint8Array,
+  /** The file, or its parts in order (pdf-boxes.ts). */
+  pdf: Uint8Array | readonly Uint8Array[],
   options: Omit<PdfxOptions, 'title'> = {},
 ): Promise<Uint8Array> {
   const profile = requireCmykProfile(options.profile);

@@ -117,7 +117,7 @@ async function runRenderExportJob(
         `[render export] ${renderJobId} ${result.pages} pages ${JSON.stringify(result.timingsMs)}`,
       );
     const fileKey = deps.files.keyFor(renderJobId, `${row.albumId}-${settings.mode}`, result.ext);
-    const fileSize = await deps.files.write(fileKey, result.data, result.contentType);
+    const fileSize = await deps.files.write(fileKey, result.parts, result.contentType);
     const fileName = deps.files.nameOf(fileKey);
     const stored = await markRenderJobFinished(db, renderJobId, {
       fileKey,
