@@ -8,6 +8,8 @@ import {
   launchBrowser,
   newPage,
   skipBrowserTests,
+  signInWithSession,
+  signUpFresh,
   startStack,
   type Stack,
   dismissCookieDialog,
@@ -229,6 +231,42 @@ describe.skipIf(skipBrowserTests)('the foundation in a browser', () => {
     await page.getByTestId('language-option-de').click();
     await expect.poll(() => page.getByTestId('login-submit').textContent()).toMatch(/anmelden/i);
     expect(await page.locator('html').getAttribute('lang')).toBe('de');
+    await context.close();
+  });
+
+  it('keeps the start page still on a phone while the albums load: the footer does not jump when they arrive', async () => {
+    const tokens = await signUpFresh(stack.baseUrl, 'phone-start');
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 390, height: 844 },
+    });
+    await signInWithSession(page, tokens);
+    // The list comes late, as on a slow phone connection: the placeholders show first, then the empty state.
+    let listAsked = false;
+    await page.route(/\/api\/v1\/albums(\?|$)/, async (route) => {
+      listAsked = true;
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as Array<{
+          value: number;
+          hadRecentInput: boolean;
+        }>) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/start');
+    await expect.poll(() => page.getByTestId('own-albums-empty').isVisible(), { timeout: 15_000 }).toBe(true);
+    expect(listAsked).toBe(true);
+    // One placeholder card on a phone, not three stacked: three were taller than the empty state (CLS 0.095).
+    const shift = await page.evaluate(() =>
+      (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0),
+    );
+    expect(shift).toBeLessThan(0.02);
     await context.close();
   });
 });

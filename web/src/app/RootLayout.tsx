@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { useAnalyticsPageViews } from '../analytics/index.ts';
 import { setUserLoggedOutHandler, loginPathFor } from '../api/client.ts';
 import { needsConsent, readConsent } from '../ui/cookie-consent/consent.ts';
+import { LauncherRoom } from '../features/support/LauncherRoom.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { setNavigator } from './navigation.ts';
 
@@ -41,6 +42,7 @@ export function RootLayout() {
   return (
     <ErrorBoundary>
       <Outlet />
+      <LauncherRoom />
       <Suspense fallback={null}>
         <SupportWidget />
       </Suspense>

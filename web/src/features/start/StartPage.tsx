@@ -1,4 +1,16 @@
-import { Alert, Button, Container, Group, SimpleGrid, Skeleton, Tabs, Title } from '@mantine/core';
+import {
+  Alert,
+  AspectRatio,
+  Button,
+  Card,
+  Container,
+  Group,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Tabs,
+  Title,
+} from '@mantine/core';
 import { IconConfetti, IconPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +27,36 @@ import { PendingInvitations } from './PendingInvitations.tsx';
 const loadAlbumCard = () => import('./AlbumCard.tsx');
 const AlbumCard = lazy(() => loadAlbumCard().then((module) => ({ default: module.AlbumCard })));
 
+/** A placeholder the size of an album card: its cover and its four lines of text. */
+function CardSkeleton({ visibleFrom }: { visibleFrom?: 'sm' | 'md' }) {
+  return (
+    <Card padding="md" visibleFrom={visibleFrom}>
+      <Card.Section>
+        <AspectRatio ratio={460 / 297}>
+          <Skeleton radius={0} />
+        </AspectRatio>
+      </Card.Section>
+      <Stack gap={6} mt="md">
+        <Skeleton h={28} w="70%" />
+        <Skeleton h={20} w={90} />
+        <Skeleton h={20} w="50%" />
+        <Skeleton h={16} w="80%" />
+      </Stack>
+    </Card>
+  );
+}
+
+/**
+ * One row of placeholder cards, as many as the grid has columns, each the size of a card (about the height of the
+ * empty state on a phone too). Three stacked 280 px blocks were taller than the empty state or a short list, and
+ * the footer jumped when the albums came in (a layout shift of 0.095 on a phone).
+ */
 function GridSkeleton() {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-      {[0, 1, 2].map((n) => (
-        <Skeleton key={n} h={280} radius="lg" />
-      ))}
+    <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
+      <CardSkeleton />
+      <CardSkeleton visibleFrom="sm" />
+      <CardSkeleton visibleFrom="md" />
     </SimpleGrid>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Tooltip } from '@mantine/core';
+import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMessageCircleQuestion } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +13,6 @@ import { openSupport, useSupportRequests } from './supportStore.ts';
 const ContactModal = lazy(() =>
   import('./ContactModal.tsx').then((module) => ({ default: module.ContactModal })),
 );
-
-/** Room kept under the page so the corner button never sits on the footer's last line (narrower screens). */
-const LAUNCHER_ROOM_PX = 80;
 
 /** Requests answered so far; a request made before this code loaded (a click in the help menu) is answered too. */
 let handledRequests = 0;
@@ -64,10 +61,9 @@ export function SupportWidget() {
 
   return (
     <>
+      {/* The room under the page for this button is the root layout's (LauncherRoom.tsx). */}
       {place.showLauncher && (
         <>
-          {/* Wide screens have margin beside the footer's content for the button. */}
-          <Box aria-hidden h={LAUNCHER_ROOM_PX} bg="white" hiddenFrom="xl" />
           <Tooltip label={t('support.open')} position="left">
             <ActionIcon
               onClick={openSupport}
