@@ -1,6 +1,6 @@
 import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { joinParts, mergeWithExactBoxes, type SheetBoxesMm } from './pdf-boxes.ts';
+import { mergeWithExactBoxes, type SheetBoxesMm } from './pdf-boxes.ts';
 
 const A4: SheetBoxesMm = {
   media: { x: 0, y: 0, width: 216, height: 303 },
@@ -39,7 +39,7 @@ describe('the merged print file', () => {
       true,
     );
 
-    const file = joinParts(parts);
+    const file = Buffer.concat(parts);
     const text = Buffer.from(file).toString('latin1');
     const xrefAt = Number(/startxref\n(\d+)\n%%EOF\n$/.exec(text)?.[1]);
     expect(text.slice(xrefAt, xrefAt + 4)).toBe('xref');

@@ -79,11 +79,6 @@ const ascii = (text: string) => new TextEncoder().encode(text);
  */
 export type PdfParts = readonly Uint8Array[];
 
-/** The parts as one array, for a file small enough to join (the PDF/X pass's input holds no photos). */
-export function joinParts(parts: PdfParts): Uint8Array {
-  return parts.length === 1 ? parts[0] : Buffer.concat(parts);
-}
-
 /** Stream contents at least this long are parts of their own; everything else is copied into shared buffers. */
 const OWN_PART_BYTES = 64 * 1024;
 const SHARED_BUFFER_BYTES = 1 << 20;

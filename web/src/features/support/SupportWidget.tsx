@@ -63,27 +63,25 @@ export function SupportWidget() {
     <>
       {/* The room under the page for this button is the root layout's (LauncherRoom.tsx). */}
       {place.showLauncher && (
-        <>
-          <Tooltip label={t('support.open')} position="left">
-            <ActionIcon
-              onClick={openSupport}
-              size={48}
-              radius="xl"
-              variant="filled"
-              aria-label={t('support.open')}
-              data-testid="support-launcher"
-              style={{
-                position: 'fixed',
-                right: 16,
-                bottom: 16,
-                zIndex: 150,
-                boxShadow: 'var(--mantine-shadow-md)',
-              }}
-            >
-              <IconMessageCircleQuestion size={26} />
-            </ActionIcon>
-          </Tooltip>
-        </>
+        <Tooltip label={t('support.open')} position="left">
+          <ActionIcon
+            onClick={openSupport}
+            size={48}
+            radius="xl"
+            variant="filled"
+            aria-label={t('support.open')}
+            data-testid="support-launcher"
+            style={{
+              position: 'fixed',
+              right: 16,
+              bottom: 16,
+              zIndex: 150,
+              boxShadow: 'var(--mantine-shadow-md)',
+            }}
+          >
+            <IconMessageCircleQuestion size={26} />
+          </ActionIcon>
+        </Tooltip>
       )}
       {formUsed && (
         <Suspense fallback={null}>
