@@ -32,6 +32,9 @@ export default defineConfig({
           globalSetup: ['./global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 120_000,
+          // A page on a busy 2-core machine can take more than expect.poll's default second to settle (a title set
+          // after the first render missed it once in CI). A value that stays wrong still fails, 9 s later.
+          expect: { poll: { timeout: 10_000 } },
           // Two browser test files at a time: each drives its own server and Chromium, and most of their time is
           // spent waiting on them, so two overlap well on a 2-core machine and keep the suite's time in bounds.
           fileParallelism: true,
