@@ -30,7 +30,7 @@ import {
   STICKER_FIELDS,
   stickerSchema,
 } from './schema.ts';
-import { checkInvariants, type InvariantViolation } from './tree.ts';
+import { carryTreeIndex, checkInvariants, type InvariantViolation } from './tree.ts';
 
 type PatchOp = 'add' | 'replace' | 'remove';
 
@@ -109,6 +109,8 @@ function applyCore(doc: AlbumDocument, patches: readonly Patch[], inverse?: Patc
   let stickers = doc.stickers;
   let settings = doc.settings;
   const fresh = new Set<object>();
+  /** Nodes added, removed or changed: the derived tree index is carried over for the rest (tree.ts). */
+  const changedNodes = new Set<string>();
   const own = <T extends object>(value: T): T => {
     if (fresh.has(value)) return value;
     const copy = { ...value };
@@ -144,6 +146,8 @@ function applyCore(doc: AlbumDocument, patches: readonly Patch[], inverse?: Patc
       throw new ModelError('PATCH_INVALID', `invalid patch ${String(patch.op)} ${String(patch.path)}`);
     }
     const needsExisting = patch.op !== 'add';
+    if ('id' in target && target.kind !== 'sticker' && target.kind !== 'stickerField')
+      changedNodes.add(target.id);
     switch (target.kind) {
       case 'node': {
         const existed = has(nodes, target.id);
@@ -210,6 +214,7 @@ function applyCore(doc: AlbumDocument, patches: readonly Patch[], inverse?: Patc
       }
     }
   }
+  carryTreeIndex(doc.nodes, nodes, doc.rootId, changedNodes);
   return { ...doc, nodes, stickers, settings };
 }
 

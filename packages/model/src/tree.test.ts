@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createBlankAlbum } from './blank-album.ts';
 import { makeLargeAlbum } from './testing/fixtures.ts';
-import { applyPatches } from './patches.ts';
+import { applyPatches, applyPatchesWithInverse, type Patch } from './patches.ts';
+import { seededRandom } from './random.ts';
+import { randomMutation } from './testing/random-mutations.ts';
+import type { AlbumDocument } from './document.ts';
 import { smallAlbum, withNode } from './testing/test-support.ts';
 import {
   ancestorsOf,
@@ -11,6 +14,8 @@ import {
   descendantsOf,
   sectionOf,
   spreadOf,
+  treeIndex,
+  type TreeIndex,
 } from './tree.ts';
 
 const codes = (doc: Parameters<typeof checkInvariants>[0]) => checkInvariants(doc).map((v) => v.code);
@@ -31,6 +36,62 @@ describe('derived tree', () => {
     expect(spreadOf(doc, 'k')?.id).toBe('p1');
     expect(sectionOf(doc, 'k')?.id).toBe('s1');
     expect(buildTree(doc)?.children.map((c) => c.node.id)).toEqual(['cover', 's1', 'back']);
+  });
+});
+
+describe('derived tree after a patch', () => {
+  /** The index as ids, and whether every node in it is one of the document's own objects. */
+  const shape = (index: TreeIndex, doc: AlbumDocument) => {
+    const lists = [...index.children.values(), index.sections, index.spreads];
+    const objects = new Set(Object.values(doc.nodes));
+    return {
+      children: [...index.children].map(([parent, nodes]) => [parent, nodes.map((n) => n.id)]).sort(),
+      sections: index.sections.map((n) => n.id),
+      spreads: index.spreads.map((n) => n.id),
+      ordinals: [...index.spreadOrdinal].sort(),
+      current: lists.every((nodes) => nodes.every((n) => objects.has(n))),
+    };
+  };
+  /** What treeIndex builds from scratch: the same nodes under a map it has never seen. */
+  const rebuilt = (doc: AlbumDocument) => treeIndex({ ...doc, nodes: { ...doc.nodes } });
+
+  it('carries the index over every kind of edit and equals a rebuild from scratch', () => {
+    const random = seededRandom(23);
+    let doc = makeLargeAlbum({ spreads: 6, stickers: 24, otherElements: 40 });
+    let carried = 0;
+    for (let i = 0; i < 600; i++) {
+      treeIndex(doc);
+      const patches = randomMutation(doc, random) as Patch[];
+      let next: AlbumDocument;
+      try {
+        next = i % 2 === 0 ? applyPatches(doc, patches) : applyPatchesWithInverse(doc, patches).doc;
+      } catch {
+        continue;
+      }
+      const index = treeIndex(next);
+      expect(shape(index, next), JSON.stringify(patches)).toEqual({
+        ...shape(rebuilt(next), next),
+        current: true,
+      });
+      if (next.nodes !== doc.nodes) carried++;
+      doc = next;
+    }
+    expect(carried).toBeGreaterThan(200);
+  }, 30_000);
+
+  it('moves an element to another spread in both sibling lists, in index order', () => {
+    const doc = withNode(withNode(smallAlbum(), 'x', 'Rectangle', 'p1', 'a1'), 'y', 'Rectangle', 'p1', 'a2');
+    expect(childrenOf(doc, 'p1').map((n) => n.id)).toEqual(['x', 'y']);
+    const spreads = Object.values(doc.nodes).filter((n) => n.type === 'Spread' && n.id !== 'p1');
+    const other = spreads[0].id;
+    const next = applyPatches(doc, [
+      { op: 'replace', path: '/nodes/y/parentId', value: other },
+      { op: 'replace', path: '/nodes/x/props/x', value: 42 },
+    ]);
+    expect(childrenOf(next, 'p1').map((n) => n.id)).toEqual(['x']);
+    expect(childrenOf(next, 'p1')[0].props.x).toBe(42);
+    expect(childrenOf(next, other).map((n) => n.id)).toContain('y');
+    expect(childrenOf(doc, 'p1').map((n) => n.id)).toEqual(['x', 'y']);
   });
 });
 

@@ -184,15 +184,18 @@ export class AlbumSync {
   }
 
   /**
-   * Writes the outbox as it is now. The snapshot is taken at once; the write waits for the task after this one,
-   * so an undo or a drop in a frame callback is painted before IndexedDB's transaction (about 5 ms) runs.
+   * Writes the outbox. The write, and the snapshot it writes, wait for the task after this one, so an undo or a
+   * drop in a frame callback is painted before the copy (about 0.5 ms for a 50-element move) and IndexedDB's
+   * transaction (about 5 ms) run. The snapshot is the outbox as it is then, so it holds this change and any after.
    */
   private persist(): void {
-    const snapshot = structuredClone({ ...this.record, version: this.version });
-    const empty = snapshot.mutations.length === 0 && snapshot.queued.length === 0;
     this.writes = this.writes
       .then(nextTask)
-      .then(() => (empty ? this.store.clear(this.albumId) : this.store.save(snapshot)))
+      .then(() => {
+        const snapshot = structuredClone({ ...this.record, version: this.version });
+        const empty = snapshot.mutations.length === 0 && snapshot.queued.length === 0;
+        return empty ? this.store.clear(this.albumId) : this.store.save(snapshot);
+      })
       .catch(() => undefined);
     this.updateStatus();
   }

@@ -31,13 +31,14 @@ import { useDerived } from './useEditorValue.ts';
 const SHOWN_ENTRIES = 30;
 
 export function HistoryPanel() {
-  const { t } = useTranslation();
   const editor = useEditor();
   const canUndo = useDerived([editor.history, editor.editMode, editor.access], () => editor.canUndo());
   const canRedo = useDerived([editor.history, editor.access], () => editor.canRedo());
   const access = useAtomValue(editor.access);
   const cache = useEntryDocumentCache(editor);
   if (access.locked && !access.isAdmin) return null;
+  // Each button is its own memoised component: an undo that only enables redo re-renders the redo button, not
+  // the panel's three tooltips (part of an undo's frame, issue 23).
   return (
     <Paper
       shadow="sm"
@@ -48,54 +49,69 @@ export function HistoryPanel() {
       data-testid="history-panel"
     >
       <Group gap={2} wrap="nowrap">
-        <Tooltip label={t('editorUi.history.undo')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            disabled={!canUndo}
-            aria-label={t('editorUi.history.undo')}
-            onClick={() => editor.undo()}
-            data-testid="undo"
-          >
-            <IconArrowBackUp size={20} />
-          </ActionIcon>
-        </Tooltip>
-        <Tooltip label={t('editorUi.history.redo')}>
-          <ActionIcon
-            variant="subtle"
-            color="gray"
-            size="lg"
-            disabled={!canRedo}
-            aria-label={t('editorUi.history.redo')}
-            onClick={() => editor.redo()}
-            data-testid="redo"
-          >
-            <IconArrowForwardUp size={20} />
-          </ActionIcon>
-        </Tooltip>
-        <Popover position="top-start" shadow="md" withinPortal>
-          <Popover.Target>
-            <Tooltip label={t('editorUi.history.title')}>
-              <ActionIcon
-                variant="subtle"
-                color="gray"
-                size="lg"
-                aria-label={t('editorUi.history.title')}
-                data-testid="history-open"
-              >
-                <IconHistory size={20} />
-              </ActionIcon>
-            </Tooltip>
-          </Popover.Target>
-          <Popover.Dropdown p="xs">
-            <HistoryList cache={cache} />
-          </Popover.Dropdown>
-        </Popover>
+        <StepButton step="undo" disabled={!canUndo} />
+        <StepButton step="redo" disabled={!canRedo} />
+        <HistoryOpenButton cache={cache} />
       </Group>
     </Paper>
   );
 }
+
+const StepButton = memo(function StepButton({
+  step,
+  disabled,
+}: {
+  step: 'undo' | 'redo';
+  disabled: boolean;
+}) {
+  const { t } = useTranslation();
+  const editor = useEditor();
+  const label = step === 'undo' ? t('editorUi.history.undo') : t('editorUi.history.redo');
+  const Icon = step === 'undo' ? IconArrowBackUp : IconArrowForwardUp;
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        disabled={disabled}
+        aria-label={label}
+        onClick={() => (step === 'undo' ? editor.undo() : editor.redo())}
+        data-testid={step}
+      >
+        <Icon size={20} />
+      </ActionIcon>
+    </Tooltip>
+  );
+});
+
+const HistoryOpenButton = memo(function HistoryOpenButton({
+  cache,
+}: {
+  cache: RefObject<HistoryDocumentCache>;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Popover position="top-start" shadow="md" withinPortal>
+      <Popover.Target>
+        <Tooltip label={t('editorUi.history.title')}>
+          <ActionIcon
+            variant="subtle"
+            color="gray"
+            size="lg"
+            aria-label={t('editorUi.history.title')}
+            data-testid="history-open"
+          >
+            <IconHistory size={20} />
+          </ActionIcon>
+        </Tooltip>
+      </Popover.Target>
+      <Popover.Dropdown p="xs">
+        <HistoryList cache={cache} />
+      </Popover.Dropdown>
+    </Popover>
+  );
+});
 
 /**
  * The documents rebuilt for history entries, kept while the panel is mounted (open or not). A collaborator's

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { catalogueFonts, fontFaceCss } from './fontFaces.ts';
 
 /**
@@ -5,7 +6,7 @@ import { catalogueFonts, fontFaceCss } from './fontFaces.ts';
  * <style href precedence>, so twenty previews of one album add each family once). Render it outside
  * any <svg>: React only hoists from HTML.
  */
-export function FontLoader({ families }: { families: readonly string[] }) {
+export const FontLoader = memo(function FontLoader({ families }: { families: readonly string[] }) {
   return (
     <>
       {catalogueFonts(families).map((font) => (
@@ -15,4 +16,4 @@ export function FontLoader({ families }: { families: readonly string[] }) {
       ))}
     </>
   );
-}
+});

@@ -11,10 +11,23 @@ export interface DerivedIndex {
   cellNumbers: Map<string, number>;
 }
 
+/**
+ * Drawing order per sibling list: packages/model carries the lists a change did not touch over to the next
+ * document's tree index (`carryTreeIndex`), so after a move only the moved elements' parents are ordered again.
+ */
+const drawingOrderKeys = new WeakMap<readonly DocNode[], string>();
+
 export function deriveIndex(doc: AlbumDocument): DerivedIndex {
   const tree = treeIndex(doc);
   const childKeys = new Map<string, string>();
-  for (const [parentId, children] of tree.children) childKeys.set(parentId, drawingOrder(children).join(','));
+  for (const [parentId, children] of tree.children) {
+    let key = drawingOrderKeys.get(children);
+    if (key === undefined) {
+      key = drawingOrder(children).join(',');
+      drawingOrderKeys.set(children, key);
+    }
+    childKeys.set(parentId, key);
+  }
   const cellNumbers = new Map<string, number>();
   for (const node of Object.values(doc.nodes)) {
     const stickerId = node.type === 'StickerCell' ? node.props.stickerId : undefined;

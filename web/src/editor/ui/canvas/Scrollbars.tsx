@@ -6,6 +6,7 @@ import { useRef, type PointerEvent as ReactPointerEvent } from 'react';
 import { useAtomValue } from '../../react.ts';
 import { spreadLayout } from '../../camera/layout.ts';
 import { useEditor } from '../EditorContext.tsx';
+import { useDerived } from '../useEditorValue.ts';
 import { CANVAS_UI_ATTRIBUTE } from '../useCanvasInput.ts';
 
 const THICKNESS = 10;
@@ -14,8 +15,8 @@ export function Scrollbars() {
   const editor = useEditor();
   const camera = useAtomValue(editor.camera);
   const viewport = useAtomValue(editor.cameraController.viewport);
-  const doc = useAtomValue(editor.displayDoc);
-  const bounds = spreadLayout(doc).bounds;
+  // The layout is one object per spread list (editor/camera/layout.ts): a move or its undo re-renders no scrollbar.
+  const bounds = useDerived([editor.displayDoc], () => spreadLayout(editor.displayDoc.get()).bounds);
   const visibleW = viewport.width / camera.zoom;
   const visibleH = viewport.height / camera.zoom;
   const axis = (start: number, size: number, visibleStart: number, visible: number, track: number) => {

@@ -13,18 +13,29 @@ import {
   SPREAD_GAP_MM,
   SPREAD_HEIGHT_MM,
   SPREAD_WIDTH_MM,
+  spreadsInOrder,
+  type AlbumDocument,
 } from '@stickerbook/model';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { spreadLayout } from '../../camera/layout.ts';
 import { useAtomValue, useVisibleSpreadIds } from '../../react.ts';
 import { useEditor } from '../EditorContext.tsx';
+import { useDerived } from '../useEditorValue.ts';
 import { toScreen } from '../geometry.ts';
 import { SpreadMetaBarActions } from '../SpreadMetaBarActions.tsx';
 import { CANVAS_UI_ATTRIBUTE } from '../useCanvasInput.ts';
 import { addSpreadPath } from '../../../features/spread-creation/route.ts';
 
 const META_BAR_MIN_GAP_PX = 64;
+
+/** The spreads of static sections (cover, back cover), as one string so a subscriber compares it by value. */
+function staticSpreadKey(doc: AlbumDocument): string {
+  return spreadsInOrder(doc)
+    .filter((spread) => getNode(doc, spread.parentId ?? '')?.props.static === true)
+    .map((spread) => spread.id)
+    .join(',');
+}
 const ADD_BUTTON_PX = 34;
 
 export function SpreadMetaBars({ albumId, mobile }: { albumId: string; mobile: boolean }) {
@@ -32,11 +43,14 @@ export function SpreadMetaBars({ albumId, mobile }: { albumId: string; mobile: b
   const editor = useEditor();
   const ids = useVisibleSpreadIds(editor);
   const camera = useAtomValue(editor.camera);
-  const doc = useAtomValue(editor.displayDoc);
+  // What the bars show of the document: the spread list, and which spreads sit in a static section. Both are
+  // derived so that an element change (a move, its undo) re-renders no bar; the layout is one object per spread
+  // list (editor/camera/layout.ts).
+  const layout = useDerived([editor.displayDoc], () => spreadLayout(editor.displayDoc.get()));
+  const staticSpreads = useDerived([editor.displayDoc], () => staticSpreadKey(editor.displayDoc.get()));
   const settings = useAtomValue(editor.viewSettings);
   const access = useAtomValue(editor.access);
   if (settings.printPreview) return null;
-  const layout = spreadLayout(doc);
   const showLabels = camera.zoom >= (mobile ? LABEL_MIN_ZOOM_MOBILE : LABEL_MIN_ZOOM);
   const editable = !access.locked || access.isAdmin;
   const width = SPREAD_WIDTH_MM * camera.zoom;
@@ -52,8 +66,7 @@ export function SpreadMetaBars({ albumId, mobile }: { albumId: string; mobile: b
         const topLeft = toScreen(camera, rect);
         const ordinal = layout.order.indexOf(id);
         const label = pageBoxLabel(ordinal, layout.order.length);
-        const section = getNode(doc, doc.nodes[id]?.parentId ?? '');
-        const canAddAfter = editable && !mobile && section?.props.static !== true;
+        const canAddAfter = editable && !mobile && !staticSpreads.split(',').includes(id);
         return (
           <div key={id}>
             <Group
