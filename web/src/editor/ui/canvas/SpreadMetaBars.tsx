@@ -7,6 +7,7 @@ import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import {
   getNode,
+  isStaticSection,
   LABEL_MIN_ZOOM,
   LABEL_MIN_ZOOM_MOBILE,
   pageBoxLabel,
@@ -28,15 +29,15 @@ import { CANVAS_UI_ATTRIBUTE } from '../useCanvasInput.ts';
 import { addSpreadPath } from '../../../features/spread-creation/route.ts';
 
 const META_BAR_MIN_GAP_PX = 64;
+const ADD_BUTTON_PX = 34;
 
 /** The spreads of static sections (cover, back cover), as one string so a subscriber compares it by value. */
 function staticSpreadKey(doc: AlbumDocument): string {
   return spreadsInOrder(doc)
-    .filter((spread) => getNode(doc, spread.parentId ?? '')?.props.static === true)
+    .filter((spread) => isStaticSection(getNode(doc, spread.parentId ?? '')))
     .map((spread) => spread.id)
     .join(',');
 }
-const ADD_BUTTON_PX = 34;
 
 export function SpreadMetaBars({ albumId, mobile }: { albumId: string; mobile: boolean }) {
   const { t } = useTranslation();
