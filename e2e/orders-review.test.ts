@@ -202,7 +202,9 @@ describe.skipIf(skipBrowserTests)('orders, review and print approval in browsers
       const feedbackAt = Date.now();
       await a.page.getByTestId('locked-notice').waitFor({ state: 'detached', timeout: 2_000 });
       expect(Date.now() - feedbackAt).toBeLessThan(2_000);
-      await b.page.getByTestId('locked-notice').waitFor({ state: 'detached', timeout: 2_000 });
+      // B sent the feedback: its own editor unlocks on the reply or the broadcast, whichever comes first. On a busy
+      // two-core machine its page may be scheduled after A's, so only the other editor is held to the 2 s.
+      await b.page.getByTestId('locked-notice').waitFor({ state: 'detached', timeout: 10_000 });
       expect(await canEdit(a.page)).toBe(true);
       expect(await canEdit(b.page)).toBe(true);
       expect(await a.page.getByTestId('review-approve').isDisabled()).toBe(false);
