@@ -166,7 +166,7 @@ describe.skipIf(skipBrowserTests)('orders, review and print approval in browsers
         .poll(() => b.page.getByTestId('editor-album-title').getAttribute('readonly'))
         .not.toBeNull();
       expect(await b.page.getByTestId('editor-release-date').getAttribute('readonly')).not.toBeNull();
-      await a.page.getByTestId('locked-notice').waitFor({ timeout: 2_000 });
+      await a.page.getByTestId('locked-notice').waitFor({ timeout: 10_000 }); // A approved: its own reply
       expect(await b.page.getByTestId('review-state').getAttribute('data-locked')).toBe('true');
       expect(await b.page.getByTestId('review-approve').isDisabled()).toBe(true);
 

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN,
+  dismissCookieDialog,
   launchBrowser,
   newPage,
   skipBrowserTests,
@@ -58,9 +59,7 @@ function spreadsOf(doc: {
 
 async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto('/login');
-  const consent = page.getByTestId('cookie-save');
-  await consent.waitFor({ state: 'visible', timeout: 5_000 }).catch(() => undefined);
-  if (await consent.isVisible()) await consent.click();
+  await dismissCookieDialog(page);
   await page
     .getByLabel(/e-mail/i)
     .first()
