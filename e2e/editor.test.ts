@@ -70,6 +70,9 @@ async function openEditor(
   await signInWithSession(page, tokens);
   await page.goto(`/album/${albumId}/onboarding`);
   await page.getByTestId('editor-canvas').waitFor();
+  const cookie = page.getByTestId('cookie-save');
+  await cookie.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  if (await cookie.isVisible()) await cookie.click();
   if (!options.viewport) {
     await page.getByTestId('page-box').fill('2');
     await page.getByTestId('page-box').press('Enter');

@@ -43,6 +43,9 @@ async function openNewAlbum(page: Page): Promise<void> {
   await signInWithSession(page, tokens);
   await page.goto(`/album/${album.id}/onboarding`);
   await page.getByTestId('editor-canvas').waitFor();
+  const cookie = page.getByTestId('cookie-save');
+  await cookie.waitFor({ timeout: 2_000 }).catch(() => undefined);
+  if (await cookie.isVisible()) await cookie.click();
   await page.getByTestId('page-box').fill('2');
   await page.getByTestId('page-box').press('Enter');
   await waitForEditorViewToSettle(page);
