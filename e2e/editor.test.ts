@@ -627,7 +627,7 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
-  it('asks for the album while the editor’s code is still loading, once', async () => {
+  it('asks for the album while the editor’s code is still loading, once, and saves from the version it read', async () => {
     const albumId = await createAlbum(owner);
     // A fresh context that has never loaded the editor's code, so no cache can hand it over without a request.
     const { context, page } = await newPage(browser, stack.baseUrl, {
@@ -651,9 +651,15 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
       askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
       await route.continue();
     });
+    // Saving starts by catching up from the version the album was read at, not by loading the album again.
+    const catchUp = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === `${albumPath}/mutations` && request.method() === 'GET',
+    );
     await page.goto(`/album/${albumId}/onboarding`);
     await page.getByTestId('editor-canvas').waitFor();
     expect(askedWhileHeld).toBe(true);
+    await catchUp;
+    await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status')).toBe('saved');
     expect(albumRequests).toHaveLength(1);
     await context.close();
   });

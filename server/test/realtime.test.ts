@@ -396,6 +396,7 @@ describe.each(DATABASE_KINDS)('realtime on %s', (kind) => {
       });
       expect(log.json()).toMatchObject({
         version: 1,
+        locked: false,
         mutations: [{ version: 1, mutationId, patches: body.patches }],
       });
       const foreign = await t.app.inject({

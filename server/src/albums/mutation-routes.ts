@@ -38,7 +38,7 @@ export const mutationRoutes: FastifyPluginAsyncZod = async (app) => {
       const found = await findAlbumHeaderFor(db, request.params.id, requirePrincipal(request));
       if (!found) throw notFound('Album');
       const mutations = await mutationsSince(db, found.album.id, request.query.since, MAX_LOG_ENTRIES);
-      return { version: found.album.version, mutations };
+      return { version: found.album.version, locked: found.album.locked, mutations };
     },
   );
 

@@ -10,6 +10,7 @@ import type { MutationAck, RemoteMutation, SyncTransport, TransportEvents } from
 /** The server of docs/realtime.md in memory: per-field last writer wins, idempotent mutation ids, a log. */
 class FakeServer {
   version = 0;
+  locked = false;
   log: RemoteMutation[] = [];
   readonly stored = new Map<string, number>();
   readonly clients = new Set<FakeTransport>();
@@ -44,6 +45,10 @@ class FakeTransport implements SyncTransport {
   events: TransportEvents | undefined;
   online = true;
   sent: string[] = [];
+  albumLoads = 0;
+  logReads: number[] = [];
+  /** The log cannot close the gap (a document replaced by an import): the client must reload. */
+  logHasGap = false;
   constructor(readonly server: FakeServer) {
     server.clients.add(this);
   }
@@ -62,10 +67,21 @@ class FakeTransport implements SyncTransport {
   sendSelection() {}
   async loadAlbum() {
     if (!this.online) throw new Error('offline');
-    return { doc: structuredClone(this.server.doc), version: this.server.version, locked: false };
+    this.albumLoads += 1;
+    return {
+      doc: structuredClone(this.server.doc),
+      version: this.server.version,
+      locked: this.server.locked,
+    };
   }
   async mutationsSince(version: number) {
-    return { version: this.server.version, mutations: this.server.log.filter((m) => m.version > version) };
+    this.logReads.push(version);
+    if (this.logHasGap) return undefined;
+    return {
+      version: this.server.version,
+      locked: this.server.locked,
+      mutations: structuredClone(this.server.log.filter((m) => m.version > version)),
+    };
   }
   stop() {
     this.server.clients.delete(this);
@@ -99,15 +115,21 @@ describe('AlbumSync', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  async function open(store = memoryOutboxStore(), doc = structuredClone(server.doc)) {
+  async function open(
+    store = memoryOutboxStore(),
+    doc = structuredClone(server.doc),
+    options: { openedVersion?: number; logHasGap?: boolean } = {},
+  ) {
     const editor = newEditor(doc);
     const transport = new FakeTransport(server);
+    transport.logHasGap = options.logHasGap ?? false;
     let id = 0;
     const sync = new AlbumSync({
       editor,
       albumId: 'album',
       transport,
       store,
+      openedVersion: options.openedVersion,
       newId: () => `id-${Math.random().toString(36).slice(2)}-${id++}`,
     });
     await sync.ready;
@@ -358,6 +380,84 @@ describe('AlbumSync', () => {
     await sync.ready;
     transport.events!.stickerUploadsChanged();
     expect(onStickerUploadsChanged).toHaveBeenCalledTimes(1);
+  });
+
+  describe('opened with the version its document was read at', () => {
+    /** A collaborator's change stored on the server after this editor read the album. */
+    async function collaboratorMoves(id: string, x: number) {
+      const other = new FakeTransport(server);
+      await other.send({
+        patches: [{ op: 'replace', path: `/nodes/${id}/props/x`, value: x }],
+        version: server.version,
+        clientId: 'other',
+        mutationId: `other-${id}-${x}`,
+      });
+      other.stop();
+    }
+
+    it('catches up from the log on the first connect instead of loading the album again', async () => {
+      const read = structuredClone(server.doc);
+      const readVersion = server.version;
+      await collaboratorMoves('r2', 70);
+      const { editor, transport, sync } = await open(memoryOutboxStore(), read, {
+        openedVersion: readVersion,
+      });
+      expect(transport.albumLoads).toBe(0);
+      expect(transport.logReads).toEqual([readVersion]);
+      expect(editor.doc.nodes.r2.props.x).toBe(70);
+      // The collaborator's change is not the user's to undo.
+      expect(editor.canUndo()).toBe(false);
+      move(editor, 'r1', 15);
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(server.doc.nodes.r1.props.x).toBe(15);
+      expect(sync.status.get()).toBe('saved');
+    });
+
+    it('keeps the same document object when nothing changed since it was read', async () => {
+      const { editor, transport } = await open(memoryOutboxStore(), structuredClone(server.doc), {
+        openedVersion: server.version,
+      });
+      const opened = editor.doc;
+      await vi.advanceTimersByTimeAsync(10);
+      expect(transport.albumLoads).toBe(0);
+      expect(editor.doc).toBe(opened);
+    });
+
+    it('learns from the log that the album was locked for print after it was read', async () => {
+      const readVersion = server.version;
+      server.locked = true;
+      const { editor, transport } = await open(memoryOutboxStore(), structuredClone(server.doc), {
+        openedVersion: readVersion,
+      });
+      expect(transport.albumLoads).toBe(0);
+      expect(editor.canEdit()).toBe(false);
+    });
+
+    it('reloads the album when the log cannot close the gap, with the changes it restored on top', async () => {
+      const store = memoryOutboxStore();
+      await store.save({
+        albumId: 'album',
+        mutations: [
+          { mutationId: 'm-offline', patches: [{ op: 'replace', path: '/nodes/r1/props/x', value: 33 }] },
+        ],
+        queued: [],
+        version: 0,
+      });
+      const read = structuredClone(server.doc);
+      await collaboratorMoves('r2', 80);
+      const { editor, transport } = await open(store, read, { openedVersion: 0, logHasGap: true });
+      expect(transport.albumLoads).toBe(1);
+      expect(editor.doc.nodes.r2.props.x).toBe(80);
+      expect(editor.doc.nodes.r1.props.x).toBe(33);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(server.doc.nodes.r1.props.x).toBe(33);
+    });
+  });
+
+  it('loads the album again on the first connect when it does not know the version its document was read at', async () => {
+    const { transport } = await open();
+    expect(transport.albumLoads).toBe(1);
+    expect(transport.logReads).toEqual([]);
   });
 
   it('lets an admin keep editing an album locked for print', async () => {

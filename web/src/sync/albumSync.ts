@@ -46,6 +46,12 @@ export interface AlbumSyncOptions {
   onStickerUploadsChanged?: () => void;
   autosaveDelayMs?: number;
   newId?: () => string;
+  /**
+   * The server version of the document the editor was opened with (the album's `version` beside its `workspace`).
+   * The first connect then catches up from the mutation log, as a reconnect does, instead of loading the whole
+   * album a second time; without it the first connect reloads the album.
+   */
+  openedVersion?: number;
 }
 
 /** A remote mutation, or our own acknowledged one (its patches still win over earlier remote versions). */
@@ -108,6 +114,7 @@ export class AlbumSync {
     this.newId = options.newId ?? (() => crypto.randomUUID());
     this.clientId = this.newId();
     this.openedDoc = this.editor.doc;
+    this.version = options.openedVersion ?? -1;
     this.record = { albumId: this.albumId, mutations: [], queued: [], version: -1 };
 
     this.unsubscribe.push(this.editor.onLocalPatches(({ patches }) => this.onLocalChange(patches)));
@@ -304,6 +311,8 @@ export class AlbumSync {
       if (log) {
         for (const mutation of log.mutations) this.applyInOrder(mutation);
         this.version = Math.max(this.version, log.version);
+        // A lock while this editor was not listening (or after the album it opened with was read) changed no version.
+        this.editor.setAccess({ locked: log.locked });
       } else {
         await this.reload();
         log = undefined;

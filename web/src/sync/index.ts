@@ -38,6 +38,8 @@ export interface AlbumSyncHandle {
 export function startAlbumSync(options: {
   editor: Editor;
   albumId: string;
+  /** The server version of the document the editor opened with; see `AlbumSyncOptions.openedVersion`. */
+  openedVersion?: number;
   transport?: SyncTransport;
   store?: OutboxStore;
 }): AlbumSyncHandle {
@@ -45,6 +47,7 @@ export function startAlbumSync(options: {
   const sync = new AlbumSync({
     editor: options.editor,
     albumId: options.albumId,
+    openedVersion: options.openedVersion,
     transport: options.transport ?? socketTransport(options.albumId),
     store: options.store ?? indexedDbOutboxStore(),
     notices: {

@@ -49,8 +49,13 @@ export interface SyncTransport {
   }): Promise<MutationAck>;
   sendSelection(ids: readonly string[]): void;
   loadAlbum(): Promise<{ doc: AlbumDocument; version: number; locked: boolean }>;
-  /** The mutation log after `version`, or undefined when it cannot close the gap (then: reload). */
-  mutationsSince(version: number): Promise<{ version: number; mutations: RemoteMutation[] } | undefined>;
+  /**
+   * The mutation log after `version`, with the album's lock, or undefined when it cannot close the gap (then:
+   * reload).
+   */
+  mutationsSince(
+    version: number,
+  ): Promise<{ version: number; locked: boolean; mutations: RemoteMutation[] } | undefined>;
   stop(): void;
 }
 

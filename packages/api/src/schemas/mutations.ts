@@ -7,9 +7,13 @@ import { z } from 'zod';
 /** One change of the document (packages/model `Patch`; the model checks its operation and value on write). */
 const patchSchema = z.object({ op: z.string(), path: z.string(), value: z.unknown().optional() });
 
-/** GET /albums/{id}/mutations?since=: the log after `since`, paged, with the album's current version. */
+/**
+ * GET /albums/{id}/mutations?since=: the log after `since`, paged, with the album's current version and whether it
+ * is locked for print (a lock changes no version, so a client catching up from the log learns it here).
+ */
 export const mutationLogSchema = z.object({
   version: z.number(),
+  locked: z.boolean(),
   mutations: z.array(
     z.object({
       version: z.number(),

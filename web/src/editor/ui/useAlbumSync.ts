@@ -11,7 +11,7 @@ import type { RemoteUser } from '../../sync/transport.ts';
 export type SyncStatus = 'saved' | 'saving' | 'offline' | 'error' | 'unavailable';
 
 interface SyncModule {
-  startAlbumSync(options: { editor: Editor; albumId: string }): {
+  startAlbumSync(options: { editor: Editor; albumId: string; openedVersion?: number }): {
     status: ReadonlyAtom<Exclude<SyncStatus, 'unavailable'>>;
     presence: ReadonlyAtom<readonly RemoteUser[]>;
     stop(): void;
@@ -30,14 +30,19 @@ const UNAVAILABLE: AlbumSyncView = {
   presence: new Atom<readonly RemoteUser[]>([]),
 };
 
-export function useAlbumSync(editor: Editor, albumId: string): AlbumSyncView {
+/**
+ * `openedVersion`: the server version of the document the editor was created with, so the first connect catches up
+ * from the mutation log instead of loading the album again. Read once, when the sync starts.
+ */
+export function useAlbumSync(editor: Editor, albumId: string, openedVersion?: number): AlbumSyncView {
+  const [startVersion] = useState(openedVersion);
   const [view, setView] = useState<AlbumSyncView>(UNAVAILABLE);
   useEffect(() => {
     let stopped = false;
     let stop: (() => void) | undefined;
     void loadSync().then((module) => {
       if (stopped) return;
-      const sync = module.startAlbumSync({ editor, albumId });
+      const sync = module.startAlbumSync({ editor, albumId, openedVersion: startVersion });
       stop = () => sync.stop();
       setView({ status: sync.status, presence: sync.presence });
     });
@@ -46,6 +51,6 @@ export function useAlbumSync(editor: Editor, albumId: string): AlbumSyncView {
       stop?.();
       setView(UNAVAILABLE);
     };
-  }, [editor, albumId]);
+  }, [editor, albumId, startVersion]);
   return view;
 }
