@@ -108,6 +108,7 @@ async function measure(
   let lcpMs = 0;
   let tbtMs = 0;
   let mainThread = '';
+  let lcpElement = '';
   const benchmarkIndexes: number[] = [];
   for (let round = 0; round < RUNS; round++) {
     await emptyCache?.();
@@ -143,6 +144,7 @@ async function measure(
           { items?: Array<{ groupLabel: string; duration: number }> } | undefined
       )?.items ?? [];
     mainThread = breakdown.map((item) => `${item.groupLabel} ${Math.round(item.duration)}`).join(', ');
+    lcpElement = describeLcpElement(audits['largest-contentful-paint-element']?.details);
   }
   return {
     'performance / accessibility / best practices / SEO (medians)': CATEGORIES.map((c) =>
@@ -153,9 +155,26 @@ async function measure(
     'largest contentful paint, simulated mobile (ms)': lcpMs,
     'total blocking time, simulated mobile (ms)': tbtMs,
     'main thread, last run (ms)': mainThread,
+    'largest contentful paint element and its phases, last run': lcpElement,
     'bytes transferred (kB)': transferKb,
     'host benchmarkIndex (median; Lighthouse expects 1500-2000 for its 4× slowdown)':
       median(benchmarkIndexes),
     'audits not passed': [...failed].join(', ') || 'none',
   };
+}
+
+/**
+ * The element Lighthouse took as the largest contentful paint and where its time went (time to first byte, load
+ * delay, load time, render delay), from the `largest-contentful-paint-element` audit's two tables.
+ */
+function describeLcpElement(details: unknown): string {
+  const tables =
+    (details as { items?: Array<{ items?: Array<Record<string, unknown>> }> } | undefined)?.items ?? [];
+  const rows = tables.flatMap((table) => table.items ?? []);
+  const node = rows.find((row) => row.node)?.node as { nodeLabel?: string; selector?: string } | undefined;
+  const phases = rows
+    .filter((row) => typeof row.phase === 'string' && typeof row.timing === 'number')
+    .map((row) => `${String(row.phase)} ${Math.round(row.timing as number)}`);
+  const label = node ? `${node.selector ?? ''} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'none';
+  return phases.length > 0 ? `${label}; ${phases.join(', ')}` : label;
 }
