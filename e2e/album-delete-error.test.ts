@@ -1,4 +1,7 @@
 /**
+ * The start page's album list. Its first data is asked for at start-up, beside the page's code, not after the page
+ * has rendered (issue 23 item 8: the list is what a signed-in visitor's largest paint waits for).
+ *
  * A failed album delete says why (SPEC §8 "Album delete failure shows German message with server errors", issue
  * 22): the start page's delete of an album that is already gone (deleted in another tab) answers 404, and the
  * owner reads the server's reason in their language, not a bare "something went wrong".
@@ -29,6 +32,42 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await stack?.stop();
+});
+
+describe.skipIf(skipBrowserTests)('the start page’s album list', () => {
+  it('is asked for while the page’s code is still loading, once', async () => {
+    const session = await signUpFresh(stack.baseUrl, 'start-early');
+    const albumId = await createAlbumFromBlueprint(stack.baseUrl, session.access_token, {
+      title: 'Früh gefragt',
+      language: 'de',
+    });
+    const { context, page } = await newPage(browser, stack.baseUrl, { locale: 'de-DE' });
+    await signInWithSession(page, session);
+    const listRequests: string[] = [];
+    let listAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (listAsked = resolve));
+    page.on('request', (request) => {
+      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/v1/albums') {
+        listRequests.push(request.url());
+        listAsked();
+      }
+    });
+    // The start page's chunk is held back until the list has been asked for: the page gets past this only when
+    // the list is requested before the page that used to request it has run.
+    let askedWhileHeld = false;
+    await page.route('**/assets/StartPage-*.js', async (route) => {
+      askedWhileHeld = await Promise.race([
+        asked.then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
+      ]);
+      await route.continue();
+    });
+    await page.goto('/start');
+    await page.locator(`[data-testid="album-card"][data-album-id="${albumId}"]`).waitFor();
+    expect(askedWhileHeld).toBe(true);
+    expect(listRequests).toHaveLength(1);
+    await context.close();
+  }, 120_000);
 });
 
 describe.skipIf(skipBrowserTests)('deleting an album from the start page', () => {

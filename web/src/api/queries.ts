@@ -34,11 +34,16 @@ export function useUpdateMe() {
   });
 }
 
-export function useAlbums() {
-  return useQuery({
+/** The signed-in user's albums, as the start page lists them; also requested at start-up beside its code. */
+export function albumsQuery() {
+  return queryOptions({
     queryKey: queryKeys.albums,
     queryFn: async () => (await api.get<AlbumListView>('/albums')).albums,
   });
+}
+
+export function useAlbums() {
+  return useQuery(albumsQuery());
 }
 
 /** One album, as the editor and the checkout read it; also requested at start-up beside the editor's code. */

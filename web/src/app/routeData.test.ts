@@ -32,14 +32,33 @@ describe('prefetchRouteData', () => {
     expect(queryClient.getQueryData(queryKeys.album('a1'))).toEqual({ id: 'a1', name: 'Hochzeit' });
   });
 
+  it('asks for the album list of the start page, at / too, for a signed-in user', async () => {
+    for (const path of ['/start', '/']) {
+      queryClient.clear();
+      fetchMock.mockResolvedValueOnce(
+        new Response(JSON.stringify({ albums: [{ id: 'a1', title: 'Hochzeit' }] }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+      await prefetchRouteData(path);
+      expect(fetchMock.mock.calls.at(-1)![0]).toBe('/api/v1/albums');
+      expect(queryClient.getQueryData(queryKeys.albums)).toEqual([{ id: 'a1', title: 'Hochzeit' }]);
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks a signed-out visitor or a guest of the start page for nothing: the page sends them to the login', async () => {
+    setSession({ kind: 'none' });
+    await prefetchRouteData('/start');
+    setSession({ kind: 'guest', guestId: 'g', accessToken: token });
+    await prefetchRouteData('/start');
+    await prefetchRouteData('/');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
   it('asks for nothing on pages whose routes win over the editor’s, or have no first data', async () => {
-    for (const path of [
-      '/start',
-      '/album/new',
-      '/album/a1/checkout',
-      '/album/a1/migrate',
-      '/album/a1/preview/t',
-    ]) {
+    for (const path of ['/album/new', '/album/a1/checkout', '/album/a1/migrate', '/album/a1/preview/t']) {
       await prefetchRouteData(path);
     }
     expect(fetchMock).not.toHaveBeenCalled();
