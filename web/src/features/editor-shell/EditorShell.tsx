@@ -51,7 +51,8 @@ export function EditorShell({ album, view, tabs }: Props) {
     isAdmin: viewer.isAdmin,
     userId: session.kind === 'user' ? session.user.sub : undefined,
   });
-  // The editor opened with this album's workspace, so the sync starts from its version (an album without one opens blank).
+  // The editor opened with this album's workspace, so the sync starts from its version (an album without one
+  // opens blank, and the sync loads it on its first connect).
   const sync = useAlbumSync(editor, album.id, album.workspace ? album.version : undefined);
   useElementCreatedTracking(editor);
   const mobile = useMobileEditor();
