@@ -12,6 +12,7 @@ import { expectNoSeriousA11yViolations } from './a11y.ts';
 import {
   apiCall,
   createAlbumFromBlueprint,
+  holdUntilRequested,
   launchBrowser,
   newPage,
   signInWithSession,
@@ -43,29 +44,16 @@ describe.skipIf(skipBrowserTests)('the start page’s album list', () => {
     });
     const { context, page } = await newPage(browser, stack.baseUrl, { locale: 'de-DE' });
     await signInWithSession(page, session);
-    const listRequests: string[] = [];
-    let listAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (listAsked = resolve));
-    page.on('request', (request) => {
-      if (request.method() === 'GET' && new URL(request.url()).pathname === '/api/v1/albums') {
-        listRequests.push(request.url());
-        listAsked();
-      }
-    });
     // The start page's chunk is held back until the list has been asked for: the page gets past this only when
     // the list is requested before the page that used to request it has run.
-    let askedWhileHeld = false;
-    await page.route('**/assets/StartPage-*.js', async (route) => {
-      askedWhileHeld = await Promise.race([
-        asked.then(() => true),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 10_000)),
-      ]);
-      await route.continue();
+    const list = await holdUntilRequested(page, '**/assets/StartPage-*.js', {
+      method: 'GET',
+      pathname: '/api/v1/albums',
     });
     await page.goto('/start');
     await page.locator(`[data-testid="album-card"][data-album-id="${albumId}"]`).waitFor();
-    expect(askedWhileHeld).toBe(true);
-    expect(listRequests).toHaveLength(1);
+    expect(list.askedWhileHeld()).toBe(true);
+    expect(list.requests).toHaveLength(1);
     await context.close();
   }, 120_000);
 });

@@ -6,7 +6,6 @@
  * mouse and keyboard input.
  */
 import { createHash } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +20,7 @@ import {
   logInApi,
   type SessionTokens,
   waitForEditorViewToSettle,
+  holdUntilRequested,
 } from './harness.ts';
 
 let stack: Stack;
@@ -637,19 +637,9 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     // The editor's screen chunk is held back until the album has been asked for: the page can only get past
     // this when it requests the album before the screen that used to request it has run.
     const albumPath = `/api/v1/albums/${albumId}`;
-    const albumRequests: string[] = [];
-    let albumAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (albumAsked = resolve));
-    let askedWhileHeld = false;
-    page.on('request', (request) => {
-      if (request.method() === 'GET' && new URL(request.url()).pathname === albumPath) {
-        albumRequests.push(request.url());
-        albumAsked();
-      }
-    });
-    await page.route('**/assets/EditorRoute-*.js', async (route) => {
-      askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
-      await route.continue();
+    const album = await holdUntilRequested(page, '**/assets/EditorRoute-*.js', {
+      method: 'GET',
+      pathname: albumPath,
     });
     // Saving starts by catching up from the version the album was read at, not by loading the album again.
     const catchUp = page.waitForRequest(
@@ -657,10 +647,10 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     );
     await page.goto(`/album/${albumId}/onboarding`);
     await page.getByTestId('editor-canvas').waitFor();
-    expect(askedWhileHeld).toBe(true);
+    expect(album.askedWhileHeld()).toBe(true);
     await catchUp;
     await expect.poll(() => page.getByTestId('sync-status').getAttribute('data-status')).toBe('saved');
-    expect(albumRequests).toHaveLength(1);
+    expect(album.requests).toHaveLength(1);
     await context.close();
   });
 
@@ -672,32 +662,22 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await signInWithSession(page, owner);
     // The app's entry is held back until the refresh has been asked for: only the small preload script, which
     // runs as the HTML arrives, can ask for it by then.
-    const refreshes: string[] = [];
-    let refreshAsked!: () => void;
-    const asked = new Promise<void>((resolve) => (refreshAsked = resolve));
-    let askedWhileHeld = false;
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/v1/auth/refresh') {
-        refreshes.push(request.url());
-        refreshAsked();
-      }
-    });
     const entry = await page.evaluate(
       () => document.querySelector<HTMLScriptElement>('script[type="module"]')!.src,
     );
-    await page.route(entry, async (route) => {
-      askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
-      await route.continue();
+    const refresh = await holdUntilRequested(page, entry, {
+      method: 'POST',
+      pathname: '/api/v1/auth/refresh',
     });
     await page.goto(`/album/${albumId}/onboarding`);
     await page.getByTestId('editor-canvas').waitFor();
     await expect
       .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
       .toBe('saved');
-    expect(askedWhileHeld).toBe(true);
+    expect(refresh.askedWhileHeld()).toBe(true);
     // The app took the early answer instead of refreshing again: a second refresh would have sent the rotated
     // cookie's predecessor and ended the session.
-    expect(refreshes).toHaveLength(1);
+    expect(refresh.requests).toHaveLength(1);
     await page.reload();
     await page.getByTestId('editor-canvas').waitFor();
     expect(new URL(page.url()).pathname).toBe(`/album/${albumId}/onboarding`);

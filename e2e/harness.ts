@@ -5,6 +5,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject, onTestFinished } from 'vitest';
 import { ADMIN, fillDataDir, freePort, spawnServer, stopServer, waitForHealth } from './server-process.ts';
@@ -268,4 +269,32 @@ export async function dismissCookieDialog(page: Page): Promise<void> {
   if (!(await save.isVisible())) return;
   await save.click();
   await save.waitFor({ state: 'detached' });
+}
+
+/**
+ * Holds the page's requests for `held` (a URL or glob of code the page loads) back until the page has sent
+ * `method pathname`, or for 10 s, and counts every such request. Code asked for early (a screen's first data, a
+ * token refresh) gets past the hold at once; asked for only once the held code has run, it waits the 10 s and
+ * `askedWhileHeld()` says false. Set up before the page is opened.
+ */
+export async function holdUntilRequested(
+  page: Page,
+  held: string,
+  request: { method: string; pathname: string },
+): Promise<{ requests: string[]; askedWhileHeld: () => boolean }> {
+  const requests: string[] = [];
+  let markAsked!: () => void;
+  const asked = new Promise<void>((resolve) => (markAsked = resolve));
+  let askedWhileHeld = false;
+  page.on('request', (sent) => {
+    if (sent.method() === request.method && new URL(sent.url()).pathname === request.pathname) {
+      requests.push(sent.url());
+      markAsked();
+    }
+  });
+  await page.route(held, async (route) => {
+    askedWhileHeld = await Promise.race([asked.then(() => true), sleep(10_000).then(() => false)]);
+    await route.continue();
+  });
+  return { requests, askedWhileHeld: () => askedWhileHeld };
 }
