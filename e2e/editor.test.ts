@@ -390,6 +390,83 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
+  it('shows an undone move in the undo’s own frame, and the canvas’s later render agrees, also with a collaborator’s change between', async () => {
+    const { context, page } = await openEditor(owner, await createAlbum(owner));
+    const a = await create(page, 'Rectangle', { x: 100, y: 80 });
+    const b = await create(page, 'Rectangle', { x: 300, y: 220 });
+    const ids = [a.id, b.id];
+    await clickAt(page, { x: 100, y: 80 });
+    await clickAt(page, { x: 300, y: 220 }, ['Shift']);
+    expect((await state(page)).selection.sort()).toEqual([...ids].sort());
+    const frames = () =>
+      page.evaluate(
+        (ids) =>
+          ids.map((id) =>
+            document.querySelector(`[data-editor-spread] g[data-node-id="${id}"]`)!.getAttribute('transform'),
+          ),
+        ids,
+      );
+    const before = await frames();
+    const from = await screenOf(page, { x: 100, y: 80 });
+    const to = await screenOf(page, { x: 160, y: 130 });
+    await page.mouse.move(from.x, from.y);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++)
+      await page.mouse.move(from.x + ((to.x - from.x) * i) / 10, from.y + ((to.y - from.y) * i) / 10);
+    await page.mouse.up();
+    await expect.poll(frames).not.toEqual(before);
+    const moved = await frames();
+
+    /**
+     * Runs `act` in a frame callback, as the browser hands over a key press, and reads the two frames' transforms
+     * as soon as it returns (what that frame paints: React has not rendered yet) and once the page has settled.
+     */
+    const inFrame = (act: string) =>
+      page.evaluate(
+        ({ ids, act }) =>
+          new Promise<{ atOnce: Array<string | null>; settled: Array<string | null> }>((resolve) =>
+            requestAnimationFrame(() => {
+              const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+              const read = () =>
+                ids.map((id) =>
+                  document
+                    .querySelector(`[data-editor-spread] g[data-node-id="${id}"]`)!
+                    .getAttribute('transform'),
+                );
+              for (const step of act.split(',')) {
+                if (step === 'undo') editor.undo();
+                else if (step === 'redo') editor.redo();
+                // A collaborator moves the first rectangle to x 20 and makes the second one wider.
+                else
+                  editor.dispatch(
+                    [
+                      { op: 'replace', path: `/nodes/${ids[0]}/props/x`, value: 20 },
+                      { op: 'replace', path: `/nodes/${ids[1]}/props/width`, value: 120 },
+                    ],
+                    { origin: 'remote' },
+                  );
+              }
+              const atOnce = read();
+              setTimeout(() => resolve({ atOnce, settled: read() }), 300);
+            }),
+          ),
+        { ids, act },
+      );
+
+    // The undo: both rectangles are back before the frame callback ends, and React's render changes nothing.
+    expect(await inFrame('undo')).toEqual({ atOnce: before, settled: before });
+    // An undo and a redo before the canvas renders: the frames end where the redo puts them, not where the undo did.
+    expect(await inFrame('redo')).toEqual({ atOnce: moved, settled: moved });
+    expect(await inFrame('undo,redo')).toEqual({ atOnce: moved, settled: moved });
+    // A collaborator's change between the undo and the canvas's render: the canvas draws the merged document.
+    const raced = await inFrame('undo,remote');
+    expect(raced.settled[0]).toBe(before[0]!.replace(/^translate\(\S+/, 'translate(20'));
+    expect(raced.settled[1]).toBe(before[1]);
+    const merged = await state(page);
+    expect(merged.nodes.find((n) => n.id === b.id)!.props.width).toBe(120);
+    await context.close();
+  });
+
   it('copies an element and pastes it back 10 mm down and right', async () => {
     const { context, page } = await openEditor(owner, await createAlbum(owner));
     const rect = await create(page, 'Rectangle', { x: 150, y: 120 });

@@ -11,10 +11,12 @@
  *   - zoom: fit-all to 300 % on a spread, to the second frame after the camera change (settled), per round;
  *   - undo of each round's 50-element move, to the painted frame (the second frame after it, as for zoom), p95;
  *     and undone at a frame's start (as input arrives) to just after the paint that shows it, p95 and frames late;
+ *     the same for a move within one spread (nothing re-parented), with whether the page drew it before React;
  *   - cost growth (issue 17), ours only, on the large album at 1x, 2x and 3x (60, 120, 180 spreads): open cold and
  *     warm, the 50-element drag's p95 frame and main-thread time (per drag and per frame), GET /albums/:id, and
  *     the print preset's export end to end; with the ratios 180 / 60 (export: against the pages' ratio).
- * Set WEB_DIST to serve another build of the web app (the server's default is web/dist).
+ * Set WEB_DIST to serve another build of the web app (the server's default is web/dist), and BENCH_UNDO_TRACE to a
+ * file path to write a Chromium trace (with CPU samples) of three frame-aligned undos of the 50-element move.
  *
  * The album goes in through the server's own database layer (`openDatabase`, the same Drizzle schema): the
  * server is started once to migrate and to create a user and an album through the API, stopped, the album's
@@ -63,6 +65,8 @@ interface UndoFigures {
   paintMs: number;
   /** Frames that went by before the paint showed it (0: the frame the undo ran in). */
   framesLate: number;
+  /** Whether the moved elements were in place as the undo call returned (drawn before React rendered). */
+  atOnce: boolean;
 }
 
 /**
@@ -112,6 +116,68 @@ async function dragSession(context: BrowserContext, page: Page) {
       };
     },
   };
+}
+
+/**
+ * Undo of the page's last move, to the painted frame, two ways: the second frame after an undo called at any
+ * moment (settled, as for zoom; it includes a whole frame of waiting by construction), and an undo called at a
+ * frame's start, as the browser delivers a key press, to just after the paint that shows it (a message posted in a
+ * frame callback arrives after that frame's paint); the first moved element's transform tells which paint showed
+ * it, and what that paint showed must be what the page shows once settled, for every moved element.
+ */
+function measureUndo(page: Page, ids: string[]): Promise<UndoFigures> {
+  return page.evaluate(
+    (ids) =>
+      new Promise<UndoFigures>((resolve, reject) => {
+        const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+        const transformOf = (id: string) =>
+          document.querySelector(`[data-node-id="${id}"]`)?.getAttribute('transform') ?? '';
+        const transform = () => transformOf(ids[0]);
+        const start = performance.now();
+        editor.undo();
+        const syncMs = performance.now() - start;
+        requestAnimationFrame(() =>
+          requestAnimationFrame(() => {
+            const frameMs = performance.now() - start;
+            // Redo, then undo again at a frame's start.
+            editor.redo();
+            setTimeout(
+              () =>
+                requestAnimationFrame(() => {
+                  const moved = transform();
+                  const aligned = performance.now();
+                  editor.undo();
+                  const atOnce = transform() !== moved;
+                  let framesLate = 0;
+                  const afterPaint = () => {
+                    const channel = new MessageChannel();
+                    channel.port1.onmessage = () => {
+                      if (transform() !== moved || framesLate >= 10) {
+                        const paintMs = performance.now() - aligned;
+                        const painted = ids.map(transformOf);
+                        setTimeout(() => {
+                          const settled = ids.map(transformOf);
+                          const wrong = ids.filter((_: string, i: number) => painted[i] !== settled[i]);
+                          if (wrong.length > 0)
+                            reject(new Error(`undo painted ${wrong.length} elements elsewhere than settled`));
+                          else resolve({ syncMs, frameMs, paintMs, framesLate, atOnce });
+                        }, 300);
+                      } else {
+                        framesLate++;
+                        requestAnimationFrame(afterPaint);
+                      }
+                    };
+                    channel.port2.postMessage(null);
+                  };
+                  afterPaint();
+                }),
+              300,
+            );
+          }),
+        );
+      }),
+    ids,
+  );
 }
 
 interface Tokens {
@@ -565,53 +631,8 @@ export async function run(): Promise<Record<string, number | string>> {
         return ids.filter((id: string) => touched.has(id)).length;
       }, setup.ids);
       if (moved !== setup.ids.length) throw new Error(`drag moved ${moved} of ${setup.ids.length} elements`);
-      // Undo of the 50-element move, to the painted frame: the frame after its first is painted (as for zoom).
-      // Two measures: the second frame after an undo called at any moment (settled, as for zoom; it includes a
-      // whole frame of waiting by construction), and an undo called at a frame's start, as the browser delivers a
-      // key press, to just after the paint that shows it (a message posted in a frame callback arrives after that
-      // frame's paint); the moved element's transform tells which paint showed it.
-      const undo = await page.evaluate(
-        (id) =>
-          new Promise<UndoFigures>((resolve) => {
-            const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-            const transform = () =>
-              document.querySelector(`[data-node-id="${id}"]`)?.getAttribute('transform') ?? '';
-            const start = performance.now();
-            editor.undo();
-            const syncMs = performance.now() - start;
-            requestAnimationFrame(() =>
-              requestAnimationFrame(() => {
-                const frameMs = performance.now() - start;
-                // Redo, then undo again at a frame's start.
-                editor.redo();
-                setTimeout(
-                  () =>
-                    requestAnimationFrame(() => {
-                      const moved = transform();
-                      const aligned = performance.now();
-                      editor.undo();
-                      let framesLate = 0;
-                      const afterPaint = () => {
-                        const channel = new MessageChannel();
-                        channel.port1.onmessage = () => {
-                          if (transform() !== moved || framesLate >= 10)
-                            resolve({ syncMs, frameMs, paintMs: performance.now() - aligned, framesLate });
-                          else {
-                            framesLate++;
-                            requestAnimationFrame(afterPaint);
-                          }
-                        };
-                        channel.port2.postMessage(null);
-                      };
-                      afterPaint();
-                    }),
-                  300,
-                );
-              }),
-            );
-          }),
-        setup.ids[0],
-      );
+      // Undo of the 50-element move (elements of several spreads dropped onto one: the undo puts them back).
+      const undo = await measureUndo(page, setup.ids);
       await page.waitForTimeout(300);
 
       await tlPage.bringToFront();
@@ -631,6 +652,104 @@ export async function run(): Promise<Record<string, number | string>> {
       if (tlMoved !== tlSetup.count) throw new Error(`tldraw: ${tlMoved} of ${tlSetup.count} shapes moved`);
       await tlPage.waitForTimeout(300);
       rounds.push({ ours: oursDrag, tldraw: tldrawDrag, undo });
+    }
+    // The same undo for a drag within one spread, which re-parents nothing: the elements of the spread in view
+    // (up to 50), dragged 20 px down and dropped on their own spread. Straight down, so no sticker cell crosses
+    // the fold and the sticker numbers stay (a move that renumbers renders the cells' labels in its frame).
+    await page.bringToFront();
+    const within = await page.evaluate((count) => {
+      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+      // The spread with the most of it in view.
+      const canvasRect = document.querySelector('[data-testid="editor-canvas"]')!.getBoundingClientRect();
+      const shown = (el: Element) => {
+        const r = el.getBoundingClientRect();
+        const w = Math.min(r.right, canvasRect.right) - Math.max(r.left, canvasRect.left);
+        const h = Math.min(r.bottom, canvasRect.bottom) - Math.max(r.top, canvasRect.top);
+        return w > 0 && h > 0 ? w * h : 0;
+      };
+      const spreads = Array.from(document.querySelectorAll('[data-editor-spread]:not([data-hidden])'));
+      const spreadId = spreads.sort((a, b) => shown(b) - shown(a))[0].getAttribute('data-editor-spread');
+      const ids = (Object.values(editor.doc.nodes) as Array<{ id: string; parentId: string; props: any }>)
+        .filter((node) => node.parentId === spreadId && node.props.locked !== true)
+        .map((node) => node.id)
+        .slice(0, count);
+      editor.select(ids);
+      const canvas = document.querySelector('[data-testid="editor-canvas"]')!.getBoundingClientRect();
+      const spread = document.querySelector(`[data-editor-spread="${spreadId}"]`)!.getBoundingClientRect();
+      for (const id of ids) {
+        const rect = document
+          .querySelector(`[data-editor-spread] g[data-node-id="${id}"]`)!
+          .getBoundingClientRect();
+        const screen = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+        const inside = (dx: number, dy: number) =>
+          screen.x + dx > spread.x + 10 &&
+          screen.x + dx < spread.right - 10 &&
+          screen.y + dy > spread.y + 10 &&
+          screen.y + dy < spread.bottom - 10;
+        if (!inside(0, 0) || !inside(0, 20)) continue;
+        const hit = editor.hitTest(editor.screenToPage({ x: screen.x - canvas.x, y: screen.y - canvas.y }));
+        const top = document.elementFromPoint(screen.x, screen.y);
+        if (ids.includes(hit) && top?.closest('[data-testid="editor-world"]')) return { ids, grab: screen };
+      }
+      return { ids, grab: null };
+    }, SELECTED);
+    const withinRounds: UndoFigures[] = [];
+    if (within.grab) {
+      for (let round = 0; round < ROUNDS; round++) {
+        const parents = () =>
+          page.evaluate(
+            (ids) =>
+              ids.map(
+                (id) =>
+                  (window as unknown as { stickerbookEditor: any }).stickerbookEditor.doc.nodes[id]?.parentId,
+              ),
+            within.ids,
+          );
+        const before = await parents();
+        await page.mouse.move(within.grab.x, within.grab.y);
+        await page.mouse.down();
+        for (let i = 1; i <= 20; i++) await page.mouse.move(within.grab.x, within.grab.y + i);
+        await page.mouse.up();
+        if ((await parents()).join() !== before.join())
+          throw new Error('the drag within a spread re-parented');
+        withinRounds.push(await measureUndo(page, within.ids));
+        await page.waitForTimeout(300);
+      }
+    }
+    if (process.env.BENCH_UNDO_TRACE) {
+      // Diagnostic: a Chromium trace of three frame-aligned undos of the last round's move.
+      await page.bringToFront();
+      const cdp = await context.newCDPSession(page);
+      const events: unknown[] = [];
+      cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', {
+        categories:
+          'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler',
+        options: 'sampling-frequency=10000',
+      } as never);
+      for (let i = 0; i < 3; i++) {
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+              editor.redo();
+              setTimeout(
+                () =>
+                  requestAnimationFrame(() => {
+                    performance.mark('bench-undo-start');
+                    editor.undo();
+                    performance.mark('bench-undo-end');
+                    setTimeout(resolve, 300);
+                  }),
+                300,
+              );
+            }),
+        );
+      }
+      await cdp.send('Tracing.end');
+      await done;
+      (await import('node:fs')).writeFileSync(process.env.BENCH_UNDO_TRACE, JSON.stringify(events));
     }
     await tlPage.close();
     await page.bringToFront();
@@ -852,6 +971,17 @@ export async function run(): Promise<Record<string, number | string>> {
           95,
         ),
       )} (${list(rounds.map((r) => r.undo.paintMs))}) / ${rounds.map((r) => r.undo.framesLate).join(', ')}`,
+      'undo of a move within one spread at a frame start, to after its paint, p95 (ms) / elements / drawn before React':
+        withinRounds.length === 0
+          ? 'no element to grab'
+          : `${round(
+              percentile(
+                withinRounds.map((r) => r.paintMs),
+                95,
+              ),
+            )} (${list(
+              withinRounds.map((r) => r.paintMs),
+            )}) / ${within.ids.length} / ${withinRounds.map((r) => (r.atOnce ? 'yes' : 'no')).join(', ')}`,
       ...growth,
     };
   } finally {

@@ -8,7 +8,16 @@
  * time, a few spreads per idle period: zooming from the whole album onto one spread then hides 59 spreads
  * instead of unmounting ~1,000 elements within the frame, and zooming back out shows them again at once.
  */
-import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import {
+  memo,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { SPREAD_HEIGHT_MM, SPREAD_WIDTH_MM } from '@stickerbook/model';
 import {
   RenderRoot,
@@ -23,6 +32,7 @@ import { useAtomValue, useVisibleSpreadIds } from '../../react.ts';
 import { useEditor } from '../EditorContext.tsx';
 import { useDerived } from '../useEditorValue.ts';
 import { useStickerTemplates } from '../../../features/editor-tabs/api.ts';
+import { MovePrepaint } from './movePrepaint.ts';
 
 export function WorldLayer({
   worldRef,
@@ -33,8 +43,17 @@ export function WorldLayer({
   imageUrlFor?: ImageUrlFor;
   imageSizeFor?: ImageSizeFor;
 }) {
+  const editor = useEditor();
+  const [prepaint] = useState(() => new MovePrepaint(editor.displayDoc.get(), () => worldRef.current));
+  useLayoutEffect(
+    () =>
+      editor.displayDoc.subscribe(() =>
+        prepaint.change(editor.displayDoc.get(), editor.dragDelta.get() !== null),
+      ),
+    [editor, prepaint],
+  );
   return (
-    <DocumentRoot imageUrlFor={imageUrlFor} imageSizeFor={imageSizeFor}>
+    <DocumentRoot prepaint={prepaint} imageUrlFor={imageUrlFor} imageSizeFor={imageSizeFor}>
       <svg
         ref={worldRef}
         width="100%"
@@ -64,16 +83,21 @@ export function WorldLayer({
 }
 
 function DocumentRoot({
+  prepaint,
   children,
   imageUrlFor,
   imageSizeFor,
 }: {
+  prepaint: MovePrepaint;
   children: ReactNode;
   imageUrlFor?: ImageUrlFor;
   imageSizeFor?: ImageSizeFor;
 }) {
   const editor = useEditor();
-  const doc = useAtomValue(editor.displayDoc);
+  // A change the DOM shows already (a move, `movePrepaint.ts`) renders after the paint; any other, at once.
+  const latest = useAtomValue(editor.displayDoc);
+  const doc = prepaint.drawn(latest, useDeferredValue(latest));
+  useLayoutEffect(() => prepaint.committed(doc), [prepaint, doc]);
   const meta = useAtomValue(editor.meta);
   const settings = useAtomValue(editor.viewSettings);
   // Placed stickers are drawn in the album's frame template (SPEC §3), as in print.
