@@ -653,6 +653,41 @@ export async function run(): Promise<Record<string, number | string>> {
       await tlPage.waitForTimeout(300);
       rounds.push({ ours: oursDrag, tldraw: tldrawDrag, undo });
     }
+    if (process.env.BENCH_UNDO_TRACE) {
+      // Diagnostic: a Chromium trace of three frame-aligned undos of the last round's move.
+      await page.bringToFront();
+      const cdp = await context.newCDPSession(page);
+      const events: unknown[] = [];
+      cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
+      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+      await cdp.send('Tracing.start', {
+        categories:
+          'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler',
+        options: 'sampling-frequency=10000',
+      } as never);
+      for (let i = 0; i < 3; i++) {
+        await page.evaluate(
+          () =>
+            new Promise<void>((resolve) => {
+              const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+              editor.redo();
+              setTimeout(
+                () =>
+                  requestAnimationFrame(() => {
+                    performance.mark('bench-undo-start');
+                    editor.undo();
+                    performance.mark('bench-undo-end');
+                    setTimeout(resolve, 300);
+                  }),
+                300,
+              );
+            }),
+        );
+      }
+      await cdp.send('Tracing.end');
+      await done;
+      (await import('node:fs')).writeFileSync(process.env.BENCH_UNDO_TRACE, JSON.stringify(events));
+    }
     // The same undo for a drag within one spread, which re-parents nothing: the elements of the spread in view
     // (up to 50), dragged 20 px down and dropped on their own spread. Straight down, so no sticker cell crosses
     // the fold and the sticker numbers stay (a move that renumbers renders the cells' labels in its frame).
@@ -715,41 +750,6 @@ export async function run(): Promise<Record<string, number | string>> {
         withinRounds.push(await measureUndo(page, within.ids));
         await page.waitForTimeout(300);
       }
-    }
-    if (process.env.BENCH_UNDO_TRACE) {
-      // Diagnostic: a Chromium trace of three frame-aligned undos of the last round's move.
-      await page.bringToFront();
-      const cdp = await context.newCDPSession(page);
-      const events: unknown[] = [];
-      cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
-      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.start', {
-        categories:
-          'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler',
-        options: 'sampling-frequency=10000',
-      } as never);
-      for (let i = 0; i < 3; i++) {
-        await page.evaluate(
-          () =>
-            new Promise<void>((resolve) => {
-              const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-              editor.redo();
-              setTimeout(
-                () =>
-                  requestAnimationFrame(() => {
-                    performance.mark('bench-undo-start');
-                    editor.undo();
-                    performance.mark('bench-undo-end');
-                    setTimeout(resolve, 300);
-                  }),
-                300,
-              );
-            }),
-        );
-      }
-      await cdp.send('Tracing.end');
-      await done;
-      (await import('node:fs')).writeFileSync(process.env.BENCH_UNDO_TRACE, JSON.stringify(events));
     }
     await tlPage.close();
     await page.bringToFront();

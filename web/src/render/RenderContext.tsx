@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import type { AlbumSettings, DocNode, StickerTemplate } from '@stickerbook/model';
 import type { ImageVariant } from './variant.ts';
 import type { DocStore, NodeSource } from './store/DocStore.ts';
@@ -55,14 +55,19 @@ function useSource(): NodeSource {
 
 export function useNode(id: string): DocNode | undefined {
   const source = useSource();
+  const subscribe = useCallback((listener: () => void) => source.subscribeNode(id, listener), [source, id]);
   const read = () => source.node(id);
-  return useSyncExternalStore(source.subscribe, read, read);
+  return useSyncExternalStore(subscribe, read, read);
 }
 
 export function useChildIds(parentId: string): string[] {
   const source = useSource();
+  const subscribe = useCallback(
+    (listener: () => void) => source.subscribeChildren(parentId, listener),
+    [source, parentId],
+  );
   const read = () => source.childKey(parentId);
-  const key = useSyncExternalStore(source.subscribe, read, read);
+  const key = useSyncExternalStore(subscribe, read, read);
   return key === '' ? [] : key.split(',');
 }
 

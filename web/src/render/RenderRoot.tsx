@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { AlbumDocument, AlbumMeta, DocNode, StickerTemplate } from '@stickerbook/model';
 import { DocStore } from './store/DocStore.ts';
 import {
@@ -79,9 +79,12 @@ export function RenderRoot(props: RenderRootProps) {
       idPrefix,
     ],
   );
+  // The font files load on their own time anyway, so the scan of every node for its fonts follows a change after
+  // its paint (the first render, as for print, scans the document it draws).
+  const nodes = useDeferredValue(doc.nodes);
   const familyKey = useMemo(
-    () => fontFamiliesOf(templateAndDocNodes(doc.nodes, templates), fonts).join('|'),
-    [doc.nodes, templates, fonts],
+    () => fontFamiliesOf(templateAndDocNodes(nodes, templates), fonts).join('|'),
+    [nodes, templates, fonts],
   );
   const families = useMemo(() => familyKey.split('|'), [familyKey]);
 

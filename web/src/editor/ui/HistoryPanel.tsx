@@ -26,14 +26,16 @@ import { SpreadSvg } from '../../render/index.ts';
 import type { Editor } from '../Editor.ts';
 import { useAtomValue } from '../react.ts';
 import { useEditor } from './EditorContext.tsx';
-import { useDerived } from './useEditorValue.ts';
+import { useDerivedAfterPaint } from './useEditorValue.ts';
 
 const SHOWN_ENTRIES = 30;
 
 export function HistoryPanel() {
   const editor = useEditor();
-  const canUndo = useDerived([editor.history, editor.editMode, editor.access], () => editor.canUndo());
-  const canRedo = useDerived([editor.history, editor.access], () => editor.canRedo());
+  const canUndo = useDerivedAfterPaint([editor.history, editor.editMode, editor.access], () =>
+    editor.canUndo(),
+  );
+  const canRedo = useDerivedAfterPaint([editor.history, editor.access], () => editor.canRedo());
   const access = useAtomValue(editor.access);
   const cache = useEntryDocumentCache(editor);
   if (access.locked && !access.isAdmin) return null;

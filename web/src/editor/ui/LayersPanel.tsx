@@ -14,9 +14,9 @@ import {
   type DocNode,
 } from '@stickerbook/model';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue } from '../react.ts';
+import { useAtomValue, useAtomValueAfterPaint } from '../react.ts';
 import { useEditor } from './EditorContext.tsx';
-import { useDerived } from './useEditorValue.ts';
+import { useDerivedAfterPaint } from './useEditorValue.ts';
 
 export function truncateLabel(label: string, max = LABEL_TRUNCATE_CHARS): string {
   return label.length > max ? `${label.slice(0, max)}…` : label;
@@ -27,8 +27,8 @@ export function LayersPanel() {
   const editor = useEditor();
   const settings = useAtomValue(editor.viewSettings);
   const access = useAtomValue(editor.access);
-  const doc = useAtomValue(editor.displayDoc);
-  const spreadId = useDerived([editor.selection, editor.camera, editor.version], () =>
+  const doc = useAtomValueAfterPaint(editor.displayDoc);
+  const spreadId = useDerivedAfterPaint([editor.selection, editor.camera, editor.version], () =>
     editor.selectionController.currentSpreadId(),
   );
   if (!settings.elementsTree || !access.isAdmin || !spreadId) return null;

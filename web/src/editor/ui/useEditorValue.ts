@@ -3,7 +3,7 @@
  * derived value changes (compared with `equals`), so e.g. the page box re-renders when its label changes, not
  * on every camera move.
  */
-import { useCallback, useRef, useSyncExternalStore } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { ReadonlyAtom } from '../state/atom.ts';
 
 export function useDerived<T>(
@@ -30,4 +30,37 @@ export function useDerived<T>(
     return next;
   };
   return useSyncExternalStore(subscribe, read, read);
+}
+
+/**
+ * `useDerived` for a view that may show a change one frame after the canvas does (see `useAtomValueAfterPaint`):
+ * the new value renders in a transition, after the paint of the frame that changed it.
+ */
+export function useDerivedAfterPaint<T>(
+  atoms: ReadonlyArray<ReadonlyAtom<unknown>>,
+  derive: () => T,
+  equals: (a: T, b: T) => boolean = Object.is,
+): T {
+  const [value, setValue] = useState(derive);
+  const deriveRef = useRef(derive);
+  deriveRef.current = derive;
+  useEffect(
+    () => {
+      const update = () =>
+        startTransition(() =>
+          setValue((previous) => {
+            const next = deriveRef.current();
+            return equals(previous, next) ? previous : next;
+          }),
+        );
+      // A change between the render and this effect.
+      update();
+      const offs = atoms.map((atom) => atom.subscribe(update));
+      return () => offs.forEach((off) => off());
+    },
+    // The atoms of one editor never change identity; `equals` is a module-level function.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    atoms,
+  );
+  return value;
 }

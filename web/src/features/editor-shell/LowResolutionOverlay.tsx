@@ -3,7 +3,7 @@
  * image (or sticker cell) whose photo is too small for its printed size. Screen space, like the selection overlay.
  */
 import { selectionFrame } from '../../editor/transform/frame.ts';
-import { useAtomValue } from '../../editor/react.ts';
+import { useAtomValue, useAtomValueAfterPaint } from '../../editor/react.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { boxCornersOnScreen } from '../../editor/ui/geometry.ts';
 import { albumImageRegistry, LowResolutionBadge } from '../images/index.ts';
@@ -12,7 +12,7 @@ import { useAlbumPreflight } from './albumPreflight.ts';
 export function LowResolutionOverlay({ albumId }: { albumId: string }) {
   const editor = useEditor();
   const issues = useAlbumPreflight(albumImageRegistry(albumId));
-  const doc = useAtomValue(editor.displayDoc);
+  const doc = useAtomValueAfterPaint(editor.displayDoc);
   const camera = useAtomValue(editor.camera);
   const drag = useAtomValue(editor.dragDelta);
   if (issues.length === 0 || drag) return null;

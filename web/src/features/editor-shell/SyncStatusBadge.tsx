@@ -3,7 +3,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ReadonlyAtom } from '../../editor/state/atom.ts';
-import { useAtomValue } from '../../editor/react.ts';
+import { useAtomValueAfterPaint } from '../../editor/react.ts';
 import type { SyncStatus } from '../../editor/ui/useAlbumSync.ts';
 
 const LOOK = {
@@ -15,7 +15,7 @@ const LOOK = {
 
 export function SyncStatusBadge({ status }: { status: ReadonlyAtom<SyncStatus> }) {
   const { t } = useTranslation();
-  const value = useAtomValue(status);
+  const value = useAtomValueAfterPaint(status);
   if (value === 'unavailable') return null;
   const { color, icon: StatusIcon } = LOOK[value];
   return (

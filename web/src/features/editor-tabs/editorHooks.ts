@@ -8,13 +8,13 @@ import i18n from 'i18next';
 import type { Editor } from '../../editor/Editor.ts';
 import { useAtomValue } from '../../editor/react.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
-import { useDerived } from '../../editor/ui/useEditorValue.ts';
+import { useDerivedAfterPaint } from '../../editor/ui/useEditorValue.ts';
 import { notify } from '../../ui/notify.ts';
 import { errorText } from '../../i18n/errorText.ts';
 
 export function useEditorDoc(): AlbumDocument {
   const editor = useEditor();
-  return useDerived([editor.version], () => editor.doc);
+  return useDerivedAfterPaint([editor.version], () => editor.doc);
 }
 
 export function useCanEdit(): boolean {

@@ -3,7 +3,10 @@ import { drawingOrder, deriveIndex, type DerivedIndex } from './derived.ts';
 
 /** Where element views read their nodes: the album document, or a sticker frame template. */
 export interface NodeSource {
-  subscribe(listener: () => void): () => void;
+  /** Told when node `id` changes. */
+  subscribeNode(id: string, listener: () => void): () => void;
+  /** Told when the children of `parentId` change (added, removed, re-parented, re-ordered). */
+  subscribeChildren(parentId: string, listener: () => void): () => void;
   node(id: string): DocNode | undefined;
   /** Child ids joined by commas: a string, so subscribers compare it by value. */
   childKey(parentId: string): string;
@@ -11,17 +14,26 @@ export interface NodeSource {
 
 /**
  * A tiny external store (as tldraw's records): SpreadSvg hands it each new document while rendering,
- * and every element view subscribes to its own node, so a move re-renders only the moved element.
+ * and every element view subscribes to its own node, so a move re-renders only the moved element. A change
+ * tells the views of the nodes it changed and the parents whose children it changed, not every view of the
+ * album (an undo's frame called ~3,000 listeners at 60 spreads); views of derived values (`useDocValue`) are
+ * told every time.
  */
 export class DocStore implements NodeSource {
   private listeners = new Set<() => void>();
+  private readonly nodeListeners = new Map<string, Set<() => void>>();
+  private readonly childListeners = new Map<string, Set<() => void>>();
   private indexFor: AlbumDocument | null = null;
   private cachedIndex: DerivedIndex | null = null;
+  /** The document the node and children views were last told about. */
+  private notified: AlbumDocument;
 
   constructor(
     public doc: AlbumDocument,
     public meta: AlbumMeta,
-  ) {}
+  ) {
+    this.notified = doc;
+  }
 
   update(doc: AlbumDocument, meta: AlbumMeta): void {
     this.doc = doc;
@@ -41,8 +53,33 @@ export class DocStore implements NodeSource {
     return () => this.listeners.delete(listener);
   };
 
+  subscribeNode = (id: string, listener: () => void): (() => void) => keyed(this.nodeListeners, id, listener);
+
+  subscribeChildren = (parentId: string, listener: () => void): (() => void) =>
+    keyed(this.childListeners, parentId, listener);
+
   notify(): void {
     for (const listener of this.listeners) listener();
+    const before = this.notified.nodes;
+    const nodes = this.doc.nodes;
+    this.notified = this.doc;
+    if (before === nodes) return;
+    const parents = new Set<string | null>();
+    for (const id in nodes) {
+      const node = nodes[id];
+      const old = before[id];
+      if (node === old) continue;
+      tell(this.nodeListeners.get(id));
+      if (!old || old.parentId !== node.parentId || old.index !== node.index) {
+        parents.add(node.parentId).add(old?.parentId ?? null);
+      } else if (old.props.alwaysOnTop !== node.props.alwaysOnTop) parents.add(node.parentId);
+    }
+    for (const id in before) {
+      if (nodes[id]) continue;
+      tell(this.nodeListeners.get(id));
+      parents.add(before[id].parentId);
+    }
+    for (const parentId of parents) if (parentId !== null) tell(this.childListeners.get(parentId));
   }
 
   node(id: string): DocNode | undefined {
@@ -71,7 +108,9 @@ export class StaticNodeSource implements NodeSource {
     );
   }
 
-  subscribe = (): (() => void) => () => {};
+  subscribeNode = (): (() => void) => () => {};
+
+  subscribeChildren = (): (() => void) => () => {};
 
   node(id: string): DocNode | undefined {
     return this.nodes[id];
@@ -80,4 +119,18 @@ export class StaticNodeSource implements NodeSource {
   childKey(parentId: string): string {
     return this.childKeys.get(parentId) ?? '';
   }
+}
+
+function keyed(map: Map<string, Set<() => void>>, key: string, listener: () => void): () => void {
+  let set = map.get(key);
+  if (!set) map.set(key, (set = new Set()));
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0 && map.get(key) === set) map.delete(key);
+  };
+}
+
+function tell(listeners: Set<() => void> | undefined): void {
+  if (listeners) for (const listener of [...listeners]) listener();
 }

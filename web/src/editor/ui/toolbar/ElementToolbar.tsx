@@ -34,7 +34,7 @@ import {
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runAction } from '../../actions.ts';
-import { useAtomValue } from '../../react.ts';
+import { useAtomValue, useAtomValueAfterPaint } from '../../react.ts';
 import { selectionFrame } from '../../transform/frame.ts';
 import { useEditor } from '../EditorContext.tsx';
 import { boxCornersOnScreen } from '../geometry.ts';
@@ -55,8 +55,9 @@ export type ImageTools = (imageId: string, replace: (imageId: string) => void) =
 
 export function ElementToolbar({ mobile, imageTools }: { mobile: boolean; imageTools?: ImageTools }) {
   const editor = useEditor();
-  const selection = useAtomValue(editor.selection);
-  const doc = useAtomValue(editor.displayDoc);
+  // The toolbar may follow a change one frame after the canvas: the selection with the document, so the two agree.
+  const selection = useAtomValueAfterPaint(editor.selection);
+  const doc = useAtomValueAfterPaint(editor.displayDoc);
   const camera = useAtomValue(editor.camera);
   const viewport = useAtomValue(editor.cameraController.viewport);
   const drag = useAtomValue(editor.dragDelta);

@@ -3,7 +3,7 @@ import { albumStatistics, type AlbumStatistics } from '@stickerbook/model';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
-import { useDerived } from '../../../editor/ui/useEditorValue.ts';
+import { useDerivedAfterPaint } from '../../../editor/ui/useEditorValue.ts';
 
 const sameStatistics = (a: AlbumStatistics, b: AlbumStatistics): boolean =>
   a.spreadsCount === b.spreadsCount && a.spine === b.spine;
@@ -16,7 +16,7 @@ const sameStatistics = (a: AlbumStatistics, b: AlbumStatistics): boolean =>
 export function AlbumStatisticsCard() {
   const { t, i18n } = useTranslation();
   const editor = useEditor();
-  const stats = useDerived([editor.version], () => albumStatistics(editor.doc), sameStatistics);
+  const stats = useDerivedAfterPaint([editor.version], () => albumStatistics(editor.doc), sameStatistics);
   const mm = useMemo(
     () => new Intl.NumberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
     [i18n.language],

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
 import { SpreadCreationModal } from '../../spread-creation/SpreadCreationModal.tsx';
 import { spreadCreationTarget } from '../../spread-creation/route.ts';
-import { useDerived } from '../../../editor/ui/useEditorValue.ts';
+import { useDerivedAfterPaint } from '../../../editor/ui/useEditorValue.ts';
 import { useCanEdit } from '../editorHooks.ts';
 import type { TabPanelProps } from '../types.ts';
 import { AlbumStatisticsCard } from './AlbumStatisticsCard.tsx';
@@ -24,7 +24,7 @@ export function LayoutsPanel({ album }: TabPanelProps) {
   const { t } = useTranslation();
   const editor = useEditor();
   // Only the album's style matters here (previews in its colours and fonts): no re-render on other edits.
-  const settings = useDerived([editor.version], () => editor.doc.settings);
+  const settings = useDerivedAfterPaint([editor.version], () => editor.doc.settings);
   const editable = useCanEdit();
   const [params, setParams] = useSearchParams();
   const { previewDoc, layouts, isPending, isError } = useAlbumLayouts(album, settings);

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core';
 import { albumStatistics, type AlbumStatistics } from '@stickerbook/model';
 import { useTranslation } from 'react-i18next';
 import { useEditor } from '../../../editor/ui/EditorContext.tsx';
-import { useDerived } from '../../../editor/ui/useEditorValue.ts';
+import { useDerivedAfterPaint } from '../../../editor/ui/useEditorValue.ts';
 
 const same = (a: AlbumStatistics, b: AlbumStatistics) =>
   a.spreadsCount === b.spreadsCount && a.spine === b.spine;
@@ -15,7 +15,7 @@ const same = (a: AlbumStatistics, b: AlbumStatistics) =>
 export function AlbumSizeLine() {
   const { t, i18n } = useTranslation();
   const editor = useEditor();
-  const stats = useDerived([editor.version], () => albumStatistics(editor.doc), same);
+  const stats = useDerivedAfterPaint([editor.version], () => albumStatistics(editor.doc), same);
   const spine = new Intl.NumberFormat(i18n.language, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
