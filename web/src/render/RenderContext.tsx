@@ -71,10 +71,24 @@ export function useChildIds(parentId: string): string[] {
   return key === '' ? [] : key.split(',');
 }
 
-/** Subscribe to one derived value of the album document (a string or number, compared by value). */
-export function useDocValue<T>(select: (store: DocStore) => T, fallback: T): T {
+/**
+ * Subscribe to one derived value of the album document (a string or number, compared by value). `on` narrows
+ * when the view is asked: 'stickers' when the sticker records change, 'numbers' when the sticker numbers do,
+ * 'document' (the default) on every change.
+ */
+export function useDocValue<T>(
+  select: (store: DocStore) => T,
+  fallback: T,
+  on: 'document' | 'stickers' | 'numbers' = 'document',
+): T {
   const store = useContext(DocStoreContext);
-  const subscribe = store ? store.subscribe : noSubscribe;
+  const subscribe = !store
+    ? noSubscribe
+    : on === 'stickers'
+      ? store.subscribeStickers
+      : on === 'numbers'
+        ? store.subscribeNumbers
+        : store.subscribe;
   const read = () => (store ? select(store) : fallback);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -10,9 +10,13 @@ import { StickerArtwork } from '../sticker/StickerArtwork.tsx';
 export const StickerCellContent = memo(function StickerCellContent({ id, props }: ContentProps) {
   const p = props as ElementProps;
   const options = useRenderOptions();
-  const number = useDocValue((store) => store.index.cellNumbers.get(id), undefined);
+  const number = useDocValue((store) => store.index.cellNumbers.get(id), undefined, 'numbers');
   const stickerId = typeof p.stickerId === 'string' ? p.stickerId : undefined;
-  const sticker = useDocValue((store) => (stickerId ? store.doc.stickers[stickerId] : undefined), undefined);
+  const sticker = useDocValue(
+    (store) => (stickerId ? store.doc.stickers[stickerId] : undefined),
+    undefined,
+    'stickers',
+  );
   if (!sticker || !options.showStickers) {
     return (
       <EmptyCell

@@ -66,3 +66,50 @@ describe('DocStore notifications', () => {
     expect(change({ ...base, nodes: rest })).toEqual(['children g', 'derived', 'node b']);
   });
 });
+
+describe('DocStore sticker and number views', () => {
+  const cells: AlbumDocument = {
+    ...docWith([
+      { type: 'StickerCell', props: { x: 10, y: 10, width: 50, height: 70, stickerId: 's1' }, id: 'c1' },
+      { type: 'StickerCell', props: { x: 80, y: 10, width: 50, height: 70, stickerId: 's2' }, id: 'c2' },
+      { type: 'Rectangle', props: { x: 0, y: 200, width: 10, height: 10 }, id: 'r' },
+    ]),
+    stickers: {
+      s1: { id: 's1', name: 'One', position: '', doubleSticker: false, sectionId: 'sec' },
+      s2: { id: 's2', name: 'Two', position: '', doubleSticker: false, sectionId: 'sec' },
+    },
+  };
+
+  function watchedCells() {
+    const store = new DocStore(cells, META);
+    const told: string[] = [];
+    store.subscribeStickers(() => told.push('stickers'));
+    store.subscribeNumbers(() => told.push('numbers'));
+    store.notify();
+    const change = (doc: AlbumDocument) => {
+      told.length = 0;
+      store.update(doc, META);
+      store.notify();
+      return [...told];
+    };
+    return { store, change };
+  }
+
+  it('asks the number views only when a number changes, and the sticker views only when a sticker does', () => {
+    const { store, change } = watchedCells();
+    expect(store.index.cellNumbers.get('c1')).toBe(1);
+    // A shape moved, a cell moved without passing the other: no number changes.
+    expect(change(withProps(cells, 'r', { x: 40 }))).toEqual([]);
+    expect(change(withProps(cells, 'c1', { y: 5 }))).toEqual([]);
+    // The first cell moved below the second: they swap numbers.
+    const swapped = withProps(cells, 'c1', { y: 120 });
+    expect(change(swapped)).toEqual(['numbers']);
+    expect(store.index.cellNumbers.get('c1')).toBe(2);
+    // A sticker renamed: the sticker views, not the numbers.
+    const renamed = {
+      ...swapped,
+      stickers: { ...cells.stickers, s1: { ...cells.stickers.s1, name: 'Uno' } },
+    };
+    expect(change(renamed)).toEqual(['stickers']);
+  });
+});

@@ -23,6 +23,10 @@ export class DocStore implements NodeSource {
   private listeners = new Set<() => void>();
   private readonly nodeListeners = new Map<string, Set<() => void>>();
   private readonly childListeners = new Map<string, Set<() => void>>();
+  private readonly stickerListeners = new Set<() => void>();
+  private readonly numberListeners = new Set<() => void>();
+  /** The sticker numbers the number views were last told about. */
+  private notifiedNumbers: ReadonlyMap<string, number> | null = null;
   private indexFor: AlbumDocument | null = null;
   private cachedIndex: DerivedIndex | null = null;
   /** The document the node and children views were last told about. */
@@ -58,8 +62,26 @@ export class DocStore implements NodeSource {
   subscribeChildren = (parentId: string, listener: () => void): (() => void) =>
     keyed(this.childListeners, parentId, listener);
 
+  /** Told when the album's sticker records change. */
+  subscribeStickers = (listener: () => void): (() => void) => {
+    this.stickerListeners.add(listener);
+    return () => this.stickerListeners.delete(listener);
+  };
+
+  /** Told when a placed sticker's number changes (cells moved, placed, removed; spreads re-ordered). */
+  subscribeNumbers = (listener: () => void): (() => void) => {
+    this.numberListeners.add(listener);
+    return () => this.numberListeners.delete(listener);
+  };
+
   notify(): void {
     for (const listener of this.listeners) listener();
+    if (this.notified.stickers !== this.doc.stickers) tell(this.stickerListeners);
+    if (this.numberListeners.size > 0) {
+      const numbers = this.index.cellNumbers;
+      if (!this.notifiedNumbers || !sameNumbers(this.notifiedNumbers, numbers)) tell(this.numberListeners);
+      this.notifiedNumbers = numbers;
+    }
     const before = this.notified.nodes;
     const nodes = this.doc.nodes;
     this.notified = this.doc;
@@ -133,4 +155,11 @@ function keyed(map: Map<string, Set<() => void>>, key: string, listener: () => v
 
 function tell(listeners: Set<() => void> | undefined): void {
   if (listeners) for (const listener of [...listeners]) listener();
+}
+
+function sameNumbers(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  if (a === b) return true;
+  if (a.size !== b.size) return false;
+  for (const [id, number] of a) if (b.get(id) !== number) return false;
+  return true;
 }
