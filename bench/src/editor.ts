@@ -42,6 +42,10 @@ const CHROMIUM_ARGS = [
   // every fresh context of a cold open; measured here it added 0.6-0.8 s of CPU on the 2 cores beside both pages'
   // opens. A real browser builds it once per window, not per page: it is left out, for tldraw's page as for ours.
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup',
+  // Everything both editors load comes from loopback: any other host fails to resolve (counted below). Not with
+  // Playwright's request routing, which turns the HTTP cache off and so made every "warm" open load all its code
+  // and fonts again.
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
 ];
 const MOVES = 120;
 const SELECTED = 50;
@@ -458,15 +462,14 @@ export async function run(): Promise<Record<string, number | string>> {
       data: { email, password },
     });
     const tokens = (await login.json()) as Tokens;
-    // Everything both editors load comes from loopback; a request anywhere else is refused and counted.
+    // Requests to any host but loopback, which the browser cannot resolve (CHROMIUM_ARGS), counted in every context.
     const blocked: string[] = [];
-    await context.route(
-      (url) => url.protocol.startsWith('http') && url.hostname !== '127.0.0.1',
-      (route) => {
-        blocked.push(route.request().url());
-        return route.abort();
-      },
-    );
+    const countOtherHosts = (watched: BrowserContext) =>
+      watched.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.protocol.startsWith('http') && url.hostname !== '127.0.0.1') blocked.push(request.url());
+      });
+    countOtherHosts(context);
     // tsx (esbuild keepNames) wraps named functions in __name(); the pages need it too.
     await context.addInitScript('window.__name = (fn) => fn;');
     const page = await context.newPage();
@@ -496,6 +499,7 @@ export async function run(): Promise<Record<string, number | string>> {
         baseURL: server.baseUrl,
         viewport: { width: 1366, height: 900 },
       });
+      countOtherHosts(fresh);
       await fresh.addInitScript('window.__name = (fn) => fn;');
       await fresh.request.post(`${server.baseUrl}/api/v1/auth/login`, { data: { email, password } });
       await fresh.addInitScript(signIn, session);
@@ -515,6 +519,7 @@ export async function run(): Promise<Record<string, number | string>> {
       coldOpens.push(await waitForDrawn(coldPage));
       await fresh.close();
       const freshTldraw = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+      countOtherHosts(freshTldraw);
       const tldrawPage = await freshTldraw.newPage();
       await tldrawPage.goto(`${tldraw.baseUrl}/?width=1366&height=900`);
       tldrawColdOpens.push(await waitForTldrawDrawn(tldrawPage));
