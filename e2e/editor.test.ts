@@ -419,7 +419,8 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
 
     /**
      * Runs `act` in a frame callback, as the browser hands over a key press, and reads the two frames' transforms
-     * as soon as it returns (what that frame paints: React has not rendered yet) and once the page has settled.
+     * as soon as it returns (what that frame paints: React has not rendered the canvas yet) and once the page has
+     * settled.
      */
     const inFrame = (act: string) =>
       page.evaluate(
@@ -447,7 +448,10 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
                   );
               }
               const atOnce = read();
-              setTimeout(() => resolve({ atOnce, settled: read() }), 300);
+              // Settled: two frames on, once the page has nothing left to run (React's deferred renders first).
+              requestAnimationFrame(() =>
+                requestAnimationFrame(() => requestIdleCallback(() => resolve({ atOnce, settled: read() }))),
+              );
             }),
           ),
         { ids, act },
