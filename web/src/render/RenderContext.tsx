@@ -82,13 +82,9 @@ export function useDocValue<T>(
   on: 'document' | 'stickers' | 'numbers' = 'document',
 ): T {
   const store = useContext(DocStoreContext);
-  const subscribe = !store
-    ? noSubscribe
-    : on === 'stickers'
-      ? store.subscribeStickers
-      : on === 'numbers'
-        ? store.subscribeNumbers
-        : store.subscribe;
+  const subscribe = store
+    ? { document: store.subscribe, stickers: store.subscribeStickers, numbers: store.subscribeNumbers }[on]
+    : noSubscribe;
   const read = () => (store ? select(store) : fallback);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -14,9 +14,9 @@ import {
   type DocNode,
 } from '@stickerbook/model';
 import { useTranslation } from 'react-i18next';
-import { useAtomValue, useAtomValueAfterPaint } from '../react.ts';
+import { useAtomValue } from '../react.ts';
 import { useEditor } from './EditorContext.tsx';
-import { useDerivedAfterPaint } from './useEditorValue.ts';
+import { useAtomValueAfterPaint, useDerivedAfterPaint } from './useEditorValue.ts';
 
 export function truncateLabel(label: string, max = LABEL_TRUNCATE_CHARS): string {
   return label.length > max ? `${label.slice(0, max)}…` : label;

@@ -33,8 +33,9 @@ export function useDerived<T>(
 }
 
 /**
- * `useDerived` for a view that may show a change one frame after the canvas does (see `useAtomValueAfterPaint`):
- * the new value renders in a transition, after the paint of the frame that changed it.
+ * `useDerived` for a view that may show a change one frame after the canvas does (a panel, the element toolbar,
+ * a badge): the new value renders in a transition, after the paint of the frame that changed it, so an undo's
+ * frame is spent on the canvas alone (issue 23's undo to the painted frame).
  */
 export function useDerivedAfterPaint<T>(
   atoms: ReadonlyArray<ReadonlyAtom<unknown>>,
@@ -63,4 +64,9 @@ export function useDerivedAfterPaint<T>(
     atoms,
   );
   return value;
+}
+
+/** `useAtomValue` for a view that may show a change one frame after the canvas does (`useDerivedAfterPaint`). */
+export function useAtomValueAfterPaint<T>(atom: ReadonlyAtom<T>): T {
+  return useDerivedAfterPaint([atom], atom.get);
 }

@@ -3,7 +3,8 @@
  * image (or sticker cell) whose photo is too small for its printed size. Screen space, like the selection overlay.
  */
 import { selectionFrame } from '../../editor/transform/frame.ts';
-import { useAtomValue, useAtomValueAfterPaint } from '../../editor/react.ts';
+import { useAtomValue } from '../../editor/react.ts';
+import { useAtomValueAfterPaint } from '../../editor/ui/useEditorValue.ts';
 import { useEditor } from '../../editor/ui/EditorContext.tsx';
 import { boxCornersOnScreen } from '../../editor/ui/geometry.ts';
 import { albumImageRegistry, LowResolutionBadge } from '../images/index.ts';

@@ -3,7 +3,7 @@ import { Badge, Tooltip } from '@mantine/core';
 import { IconCloudCheck, IconCloudOff, IconCloudUp, IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { ReadonlyAtom } from '../../editor/state/atom.ts';
-import { useAtomValueAfterPaint } from '../../editor/react.ts';
+import { useAtomValueAfterPaint } from '../../editor/ui/useEditorValue.ts';
 import type { SyncStatus } from '../../editor/ui/useAlbumSync.ts';
 
 const LOOK = {

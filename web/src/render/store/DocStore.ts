@@ -52,10 +52,7 @@ export class DocStore implements NodeSource {
     return this.cachedIndex;
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => joined(this.listeners, listener);
 
   subscribeNode = (id: string, listener: () => void): (() => void) => keyed(this.nodeListeners, id, listener);
 
@@ -63,16 +60,10 @@ export class DocStore implements NodeSource {
     keyed(this.childListeners, parentId, listener);
 
   /** Told when the album's sticker records change. */
-  subscribeStickers = (listener: () => void): (() => void) => {
-    this.stickerListeners.add(listener);
-    return () => this.stickerListeners.delete(listener);
-  };
+  subscribeStickers = (listener: () => void): (() => void) => joined(this.stickerListeners, listener);
 
   /** Told when a placed sticker's number changes (cells moved, placed, removed; spreads re-ordered). */
-  subscribeNumbers = (listener: () => void): (() => void) => {
-    this.numberListeners.add(listener);
-    return () => this.numberListeners.delete(listener);
-  };
+  subscribeNumbers = (listener: () => void): (() => void) => joined(this.numberListeners, listener);
 
   notify(): void {
     for (const listener of this.listeners) listener();
@@ -143,12 +134,17 @@ export class StaticNodeSource implements NodeSource {
   }
 }
 
+function joined(listeners: Set<() => void>, listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
 function keyed(map: Map<string, Set<() => void>>, key: string, listener: () => void): () => void {
   let set = map.get(key);
   if (!set) map.set(key, (set = new Set()));
-  set.add(listener);
+  const leave = joined(set, listener);
   return () => {
-    set.delete(listener);
+    leave();
     if (set.size === 0 && map.get(key) === set) map.delete(key);
   };
 }

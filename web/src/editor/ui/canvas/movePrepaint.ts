@@ -13,6 +13,7 @@
  */
 import { numberStickers, type AlbumDocument, type DocNode, type ElementProps } from '@stickerbook/model';
 import { elementTransform } from '../../../render/transform.ts';
+import { sameArray } from '../../state/atom.ts';
 
 export class MovePrepaint {
   /** The document the canvas last committed. */
@@ -96,7 +97,7 @@ export function movedNodes(from: AlbumDocument, to: AlbumDocument): Map<string, 
     moved.set(id, node);
   }
   if (count !== Object.keys(before).length) return null;
-  if (numbering && !sameOrder(numberStickers(from).cellOrder, numberStickers(to).cellOrder)) return null;
+  if (numbering && !sameArray(numberStickers(from).cellOrder, numberStickers(to).cellOrder)) return null;
   return moved;
 }
 
@@ -110,8 +111,4 @@ function movedOnly(a: DocNode, b: DocNode): boolean {
     if (key !== 'x' && key !== 'y' && !Object.is(a.props[key], b.props[key])) return false;
   }
   return true;
-}
-
-function sameOrder(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((id, i) => id === b[i]);
 }

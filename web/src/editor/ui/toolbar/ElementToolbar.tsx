@@ -34,7 +34,8 @@ import {
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runAction } from '../../actions.ts';
-import { useAtomValue, useAtomValueAfterPaint } from '../../react.ts';
+import { useAtomValue } from '../../react.ts';
+import { useAtomValueAfterPaint } from '../useEditorValue.ts';
 import { selectionFrame } from '../../transform/frame.ts';
 import { useEditor } from '../EditorContext.tsx';
 import { boxCornersOnScreen } from '../geometry.ts';

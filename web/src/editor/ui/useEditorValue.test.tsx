@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderDom } from '../render/test-support.tsx';
-import { useAtomValue, useAtomValueAfterPaint } from './react.ts';
-import { Atom } from './state/atom.ts';
-import { useDerivedAfterPaint } from './ui/useEditorValue.ts';
+import { renderDom } from '../../render/test-support.tsx';
+import { useAtomValue } from '../react.ts';
+import { Atom } from '../state/atom.ts';
+import { useAtomValueAfterPaint, useDerivedAfterPaint } from './useEditorValue.ts';
 
 const ACT = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
 // These tests watch React schedule on its own, as in the browser, so no act() batches the updates.
