@@ -189,6 +189,30 @@ interface Tokens {
   user: { sub: string; email: string; roles?: string[] };
 }
 
+/**
+ * Starts a Chromium trace of a page (the main thread's tasks, CPU samples every 0.1 ms, user timing, plus any
+ * categories named first); the answer stops it and writes the events as JSON to a file.
+ */
+async function startTrace(
+  context: BrowserContext,
+  page: Page,
+  extraCategories = '',
+): Promise<(file: string) => Promise<void>> {
+  const cdp = await context.newCDPSession(page);
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
+  await cdp.send('Tracing.start', {
+    categories: `${extraCategories}devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler`,
+    options: 'sampling-frequency=10000',
+  } as never);
+  return async (file) => {
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    await done;
+    (await import('node:fs')).writeFileSync(file, JSON.stringify(events));
+  };
+}
+
 async function post<T>(baseUrl: string, path: string, body: unknown, token?: string): Promise<T> {
   const response = await fetch(`${baseUrl}/api/v1${path}`, {
     method: 'POST',
@@ -527,6 +551,16 @@ export async function run(): Promise<Record<string, number | string>> {
     }
     const tldrawColdMs = percentile(tldrawColdOpens, 50);
     const openColdMs = percentile(coldOpens, 50);
+    if (process.env.BENCH_OPEN_TRACE) {
+      // Diagnostic: a Chromium trace (network, main thread, CPU samples) of one more cold open.
+      const fresh = await freshContext();
+      const tracedPage = await fresh.newPage();
+      const stop = await startTrace(fresh, tracedPage, 'loading,netlog,');
+      await tracedPage.goto(url);
+      await waitForDrawn(tracedPage);
+      await stop(process.env.BENCH_OPEN_TRACE);
+      await fresh.close();
+    }
     await page.goto(url);
     await waitForDrawn(page);
     const warmOpens: number[] = [];
@@ -661,15 +695,7 @@ export async function run(): Promise<Record<string, number | string>> {
     if (process.env.BENCH_UNDO_TRACE) {
       // Diagnostic: a Chromium trace of three frame-aligned undos of the last round's move.
       await page.bringToFront();
-      const cdp = await context.newCDPSession(page);
-      const events: unknown[] = [];
-      cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
-      const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
-      await cdp.send('Tracing.start', {
-        categories:
-          'devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler',
-        options: 'sampling-frequency=10000',
-      } as never);
+      const stop = await startTrace(context, page);
       for (let i = 0; i < 3; i++) {
         await page.evaluate(
           () =>
@@ -689,9 +715,7 @@ export async function run(): Promise<Record<string, number | string>> {
             }),
         );
       }
-      await cdp.send('Tracing.end');
-      await done;
-      (await import('node:fs')).writeFileSync(process.env.BENCH_UNDO_TRACE, JSON.stringify(events));
+      await stop(process.env.BENCH_UNDO_TRACE);
     }
     // The same undo for a drag within one spread, which re-parents nothing: the elements of the spread in view
     // (up to 50), dragged 20 px down and dropped on their own spread. Straight down, so no sticker cell crosses

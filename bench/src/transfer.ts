@@ -5,8 +5,11 @@
  * `Accept-Encoding: identity`, which is what every response was before compression (the same files and JSON,
  * sent as they are). Bytes are CDP `encodedDataLength` summed over every response: headers and bodies as
  * they crossed the socket.
+ *
+ * Beside the bytes, the server's time for the editor's code files as a cold open asks for them: the burst figure.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
@@ -99,6 +102,50 @@ async function bytesFor(
 
 const kb = (bytes: number) => `${Math.round(bytes / 1024)} kB`;
 
+/**
+ * The server's time for a burst of the editor's code: every script and stylesheet that index.html's preload script
+ * names for the editor's route, asked for at once over 6 keep-alive connections (Chromium's HTTP/1.1 limit per
+ * host), brotli as Chromium asks. The median of 15 bursts after 3 to warm up.
+ */
+async function editorAssetBurst(baseUrl: string): Promise<{ files: number; ms: number; all: number[] }> {
+  const html = await (await fetch(`${baseUrl}/`)).text();
+  const preloadScript = /src="(\/assets\/route-preload-[^"]+\.js)"/.exec(html)?.[1];
+  if (!preloadScript) throw new Error('index.html names no route preload script');
+  const routeTable = /var routes=(\[.*?\]);var path/s.exec(
+    await (await fetch(baseUrl + preloadScript)).text(),
+  );
+  if (!routeTable) throw new Error('the route preload script has no route table');
+  const routes = JSON.parse(routeTable[1]) as Array<{ pattern: string; scripts: string[]; styles: string[] }>;
+  const editor = routes.find((route) => new RegExp(route.pattern).test('/album/some-album/onboarding'));
+  if (!editor) throw new Error("the route preload script has no entry for the editor's route");
+  const files = [...editor.scripts, ...editor.styles].map((file) => `/${file}`);
+  const { hostname, port } = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 6 });
+  const get = (path: string) =>
+    new Promise<void>((resolve, reject) => {
+      http
+        .get({ host: hostname, port, path, agent, headers: { 'accept-encoding': 'br' } }, (response) => {
+          if (response.statusCode !== 200) reject(new Error(`${path}: ${response.statusCode}`));
+          response.resume();
+          response.on('end', resolve);
+        })
+        .on('error', reject);
+    });
+  const burst = async () => {
+    const start = performance.now();
+    await Promise.all(files.map(get));
+    return performance.now() - start;
+  };
+  try {
+    for (let round = 0; round < 3; round++) await burst();
+    const all: number[] = [];
+    for (let round = 0; round < 15; round++) all.push(await burst());
+    return { files: files.length, ms: [...all].sort((a, b) => a - b)[7], all };
+  } finally {
+    agent.destroy();
+  }
+}
+
 export async function run(): Promise<Record<string, string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sb-bench-transfer-'));
   // Development mode: the demo account and its sample album, as a fresh `npm start` has them.
@@ -121,6 +168,9 @@ export async function run(): Promise<Record<string, string>> {
       figures[`${name}, compressed (now)`] =
         `${kb(compressed)} (${Math.round((compressed / plain) * 100)} %)`;
     }
+    const burst = await editorAssetBurst(server.baseUrl);
+    figures[`the editor's ${burst.files} code files and stylesheets over 6 connections, median of 15 (ms)`] =
+      `${Math.round(burst.ms)} (${burst.all.map(Math.round).join(', ')})`;
     return figures;
   } finally {
     await browser.close();

@@ -66,6 +66,17 @@ describe('compressed responses', () => {
     expect(brotliDecompressSync(response.rawPayload).toString()).toContain('<title>Stickerbook</title>');
   });
 
+  it('serves a built file at its own spelling only: any other spelling of its path gets the app page', async () => {
+    for (const url of ['/ASSETS/app-1.js', '/assets/APP-1.js', '/assets//app-1.js', '/assets/app-1.js%00']) {
+      const response = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+      expect(response.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(response.body, url).not.toContain('sticker sticker');
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/assets/app-1.js' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/javascript/);
+  });
+
   it('answers /robots.txt with the robots file, not the app page', async () => {
     const response = await t.app.inject({ url: '/robots.txt' });
     expect(response.statusCode).toBe(200);
