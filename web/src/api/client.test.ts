@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../auth/session.ts';
+import { STARTUP_READ_GLOBAL } from '../auth/startupRefresh.ts';
 import { api, logOutUser, setUserLoggedOutHandler, startUserSession } from './client.ts';
 import { ApiError } from './errors.ts';
 
@@ -42,6 +43,39 @@ describe('api client', () => {
     const headers = fetchMock.mock.calls[0][1]?.headers as Record<string, string>;
     expect(headers.Authorization).toMatch(/^Bearer h\./);
     expect(headers['Accept-Language']).toBe('pl');
+  });
+
+  it('answers the page’s first read from the early read the preload script started, once', async () => {
+    setSession({ kind: 'user', accessToken: token(3600), user: { sub: 'u', email: 'e', roles: [] } });
+    const holder = window as unknown as Record<string, unknown>;
+    holder[STARTUP_READ_GLOBAL] = {
+      url: '/api/v1/albums/a1',
+      response: Promise.resolve(json(200, { id: 'a1', version: 3 })),
+    };
+    // Another URL does not take it.
+    fetchMock.mockResolvedValueOnce(json(200, { albums: [] }));
+    await api.get('/albums');
+    expect(holder[STARTUP_READ_GLOBAL]).toBeDefined();
+    await expect(api.get('/albums/a1')).resolves.toEqual({ id: 'a1', version: 3 });
+    expect(fetchMock).toHaveBeenCalledOnce();
+    // Taken once: the next read asks the server.
+    fetchMock.mockResolvedValueOnce(json(200, { id: 'a1', version: 4 }));
+    await expect(api.get('/albums/a1')).resolves.toEqual({ id: 'a1', version: 4 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('asks again when the early read failed or was refused', async () => {
+    setSession({ kind: 'user', accessToken: token(3600), user: { sub: 'u', email: 'e', roles: [] } });
+    const holder = window as unknown as Record<string, unknown>;
+    for (const early of [undefined, json(500, { error: { code: 'INTERNAL', message: 'no' } })]) {
+      holder[STARTUP_READ_GLOBAL] = { url: '/api/v1/albums/a1', response: Promise.resolve(early) };
+      fetchMock.mockResolvedValueOnce(json(200, { id: 'a1' }));
+      await expect(api.get('/albums/a1')).resolves.toEqual({ id: 'a1' });
+      expect(holder[STARTUP_READ_GLOBAL]).toBeUndefined();
+    }
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    const headers = fetchMock.mock.calls[1][1]?.headers as Record<string, string>;
+    expect(headers.Authorization).toMatch(/^Bearer h\./);
   });
 
   it('logs a user out on a 401', async () => {

@@ -2,7 +2,7 @@ import type { GuestSessionView, UserSessionView } from '@stickerbook/api';
 import i18n from 'i18next';
 import { clearSession, getSession, setSession, type Session, type SessionUser } from '../auth/session.ts';
 import { isExpired } from '../auth/jwt.ts';
-import { takeStartupRefresh } from '../auth/startupRefresh.ts';
+import { takeStartupRead, takeStartupRefresh } from '../auth/startupRefresh.ts';
 import { ApiError, NETWORK_ERROR, errorFromResponse } from './errors.ts';
 
 export const API_BASE = '/api/v1';
@@ -170,7 +170,8 @@ export async function request<T>(method: string, path: string, options: RequestO
     return parseResponse<T>(response);
   }
   const session = await freshSession(options.asGuest);
-  let response = await rawFetch(method, path, tokenOf(session), options);
+  let response =
+    (await startupRead(method, path, options)) ?? (await rawFetch(method, path, tokenOf(session), options));
 
   if (response.status === 401) {
     if (session.kind === 'user') {
@@ -181,6 +182,17 @@ export async function request<T>(method: string, path: string, options: RequestO
     }
   }
   return parseResponse<T>(response);
+}
+
+/**
+ * The answer to the page's first read when the preload script already asked for it (auth/startupRefresh.ts), with
+ * the token the session now holds; a failed early read is asked for again as usual.
+ */
+async function startupRead(method: string, path: string, options: RequestOptions) {
+  if (method !== 'GET' || options.language !== undefined || options.headers || options.signal)
+    return undefined;
+  const response = await takeStartupRead(API_BASE + path);
+  return response?.ok ? response : undefined;
 }
 
 async function parseResponse<T>(response: Response): Promise<T> {

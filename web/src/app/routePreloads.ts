@@ -1,4 +1,4 @@
-import { SESSION_STORAGE_KEY, STARTUP_REFRESH_GLOBAL } from '../auth/startupRefresh.ts';
+import { SESSION_STORAGE_KEY, STARTUP_READ_GLOBAL, STARTUP_REFRESH_GLOBAL } from '../auth/startupRefresh.ts';
 import { LANGUAGE_STORAGE_KEY, LANGUAGES } from '../i18n/languages.ts';
 
 /**
@@ -15,6 +15,8 @@ export const ROUTE_PRELOADS = [
     module: 'src/features/editor-shell/EditorRoute.tsx',
     // The editor's album needs an access token, which a reloaded page has not.
     refresh: true,
+    // The album itself (api/queries.ts `albumQuery`), the path's second segment being its id.
+    read: '/api/v1/albums/{2}',
   },
   {
     // The start page, a signed-in user's first page: its album list needs a token as well.
@@ -22,6 +24,8 @@ export const ROUTE_PRELOADS = [
     pattern: /^\/(?:start\/?)?$/,
     module: 'src/features/start/StartPage.tsx',
     refresh: true,
+    // The album list (api/queries.ts `albumsQuery`).
+    read: '/api/v1/albums',
   },
 ] as const;
 
@@ -38,4 +42,5 @@ export const STARTUP_REFRESH = {
   url: '/api/v1/auth/refresh',
   storageKey: SESSION_STORAGE_KEY,
   global: STARTUP_REFRESH_GLOBAL,
+  readGlobal: STARTUP_READ_GLOBAL,
 };

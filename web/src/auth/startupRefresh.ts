@@ -20,3 +20,26 @@ export function takeStartupRefresh(): Promise<Response> | undefined {
   delete holder[STARTUP_REFRESH_GLOBAL];
   return pending;
 }
+
+/** The global the early read of the opened page's first data waits in (web/vite-route-preload.ts). */
+export const STARTUP_READ_GLOBAL = '__stickerbookStartupRead';
+
+interface StartupRead {
+  url: string;
+  /** Undefined when the early refresh or the read itself failed. */
+  response: Promise<Response | undefined>;
+}
+
+/**
+ * The early read of `url`, once: the page's first data (the editor's album, the start page's list), asked for by
+ * the preload script as soon as the early refresh answered, while the app's code still loads. Undefined when none
+ * was started for this URL or it was taken already; the caller then asks as usual, as it does when the answer is
+ * undefined.
+ */
+export function takeStartupRead(url: string): Promise<Response | undefined> | undefined {
+  const holder = window as unknown as Record<string, StartupRead | undefined>;
+  const pending = holder[STARTUP_READ_GLOBAL];
+  if (pending?.url !== url) return undefined;
+  delete holder[STARTUP_READ_GLOBAL];
+  return pending.response;
+}
