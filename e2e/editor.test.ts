@@ -768,6 +768,61 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
     await context.close();
   });
 
+  it('keeps the user signed in when a page is left while its token refresh is under way, and loads each stylesheet once', async () => {
+    const albumId = await createAlbum(owner);
+    const { context, page } = await newPage(browser, stack.baseUrl, {
+      viewport: { width: 1440, height: 900 },
+    });
+    await signInWithSession(page, owner);
+    // The profile page's own refresh is held, so the page is left while it is under way (a link followed, a
+    // reload): the browser cuts it off. That must not sign the user out, nor end the server's session.
+    let holding = true;
+    let heldRefresh!: () => void;
+    const refreshHeld = new Promise<void>((resolve) => (heldRefresh = resolve));
+    await page.route('**/api/v1/auth/refresh', async (route) => {
+      if (!holding || route.request().method() !== 'POST') return route.continue();
+      holding = false;
+      heldRefresh();
+      // Never answered: the navigation below cuts the request off.
+    });
+    const sessionEnds: string[] = [];
+    const cssRequests = new Map<string, number>();
+    const preloadWarnings: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname === '/api/v1/auth/refresh' && request.method() === 'DELETE')
+        sessionEnds.push(url.pathname);
+      if (url.pathname === '/api/v1/public/guest_tokens') sessionEnds.push(url.pathname);
+      if (url.pathname.endsWith('.css'))
+        cssRequests.set(url.pathname, (cssRequests.get(url.pathname) ?? 0) + 1);
+    });
+    page.on('console', (message) => {
+      if (message.type() === 'warning' && /preload/i.test(message.text()))
+        preloadWarnings.push(message.text());
+    });
+    await page.goto('/profile');
+    await refreshHeld;
+    cssRequests.clear();
+    await page.goto(`/album/${albumId}/onboarding`);
+    await page.getByTestId('editor-canvas').waitFor();
+    await expect
+      .poll(() => page.getByTestId('sync-status').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('saved');
+    expect(sessionEnds).toEqual([]);
+    expect(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('stickerbook.session')))!),
+    ).toMatchObject({
+      kind: 'user',
+      user: { sub: owner.user.sub },
+    });
+    // The stylesheets the preload script asks for early are the ones the editor then uses (same credentials
+    // mode), not fetched a second time.
+    expect(cssRequests.size).toBeGreaterThan(1);
+    expect([...cssRequests].filter(([, count]) => count > 1)).toEqual([]);
+    expect(preloadWarnings).toEqual([]);
+    await context.close();
+  });
+
   it('pans a photo inside its frame in image edit mode; Enter and Escape end it and the crop survives a reload', async () => {
     const albumId = await createAlbum(owner);
     const { context, page } = await openEditor(owner, albumId);

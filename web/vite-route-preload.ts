@@ -113,12 +113,15 @@ export function routePreload(
         // browser's languages in order): the first render waits for it, and asked for after the route's ~60
         // chunks it queued behind them on HTTP/1.1's six connections.
         //
+        // Every link asks in the credentials mode the app's own loads use (Vite's chunks and stylesheets are
+        // `crossorigin`): a stylesheet preloaded without it was not used, and fetched a second time.
+        //
         // A signed-in user's refresh goes first, and the route's first data (the editor's album) as soon as it
         // answers, with its token: asked for by the app's entry, the album went out only once the entry had run,
         // and arrived ~200 ms after the route's last chunk; now it arrives with them. (The route's chunks at low
         // priority let the album overtake them, but Chromium then loads fewer of them at a time, and the last
         // came ~200 ms later: measured and left out.)
-        const source = `(function(){var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href='/'+href;if(as)l.as=as;document.head.appendChild(l)};
+        const source = `(function(){var add=function(rel,href,as){var l=document.createElement('link');l.rel=rel;l.href='/'+href;if(as)l.as=as;l.crossOrigin='';document.head.appendChild(l)};
 var catalogues=${JSON.stringify(catalogueFiles)},fallback=${JSON.stringify(catalogues.fallback)},wanted=[],language=fallback;
 try{var stored=localStorage.getItem(${JSON.stringify(catalogues.storageKey)});if(stored)wanted.push(stored)}catch(e){}
 wanted=wanted.concat(navigator.languages||[],navigator.language?[navigator.language]:[]);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession, setSession } from '../auth/session.ts';
-import { STARTUP_READ_GLOBAL } from '../auth/startupRefresh.ts';
+import { STARTUP_READ_GLOBAL, STARTUP_REFRESH_GLOBAL } from '../auth/startupRefresh.ts';
 import { api, logOutUser, setUserLoggedOutHandler, startUserSession } from './client.ts';
 import { ApiError } from './errors.ts';
 
@@ -130,6 +130,44 @@ describe('api client', () => {
     expect(fetchMock.mock.calls[0][1]?.body).toBeUndefined();
     const headers = fetchMock.mock.calls[1][1]?.headers as Record<string, string>;
     expect(headers.Authorization).toMatch(/^Bearer h\./);
+  });
+
+  it('keeps the user signed in when the refresh gets no answer, and logs out when the server refuses it', async () => {
+    const loggedOut = vi.fn();
+    setUserLoggedOutHandler(loggedOut);
+    const user = { sub: 'u', email: 'e', roles: [] };
+    // A reload or a link followed while the refresh was under way cuts it off: the call fails as offline.
+    setSession({ kind: 'user', user });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/albums')).rejects.toMatchObject({ code: 'NETWORK_ERROR', status: 0 });
+    expect(getSession()).toMatchObject({ kind: 'user', user });
+    expect(localStorage.getItem('stickerbook.session')).not.toBeNull();
+    // The early refresh of the preload script, cut off the same way.
+    const holder = window as unknown as Record<string, unknown>;
+    holder[STARTUP_REFRESH_GLOBAL] = Promise.reject(new TypeError('Failed to fetch'));
+    await expect(api.get('/albums')).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    // A server error is no refusal either.
+    fetchMock.mockResolvedValueOnce(json(503, { error: { code: 'UNAVAILABLE', message: 'busy' } }));
+    await expect(api.get('/albums')).rejects.toMatchObject({ status: 503 });
+    expect(getSession().kind).toBe('user');
+    expect(loggedOut).not.toHaveBeenCalled();
+    // Until the server refuses the cookie, nothing asked it to end the session.
+    expect(fetchMock.mock.calls.every(([, init]) => init?.method !== 'DELETE')).toBe(true);
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'INVALID_REFRESH_TOKEN', message: 'no' } }));
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    fetchMock.mockResolvedValueOnce(json(401, { error: { code: 'UNAUTHORIZED', message: 'no' } }));
+    await api.get('/albums').catch(() => undefined);
+    expect(getSession().kind).toBe('none');
+    expect(loggedOut).toHaveBeenCalledOnce();
+  });
+
+  it('keeps a guest whose refresh got no answer', async () => {
+    setSession({ kind: 'guest', guestId: 'g1', accessToken: token(-60) });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/blueprints', { asGuest: true })).rejects.toMatchObject({ code: 'NETWORK_ERROR' });
+    expect(getSession()).toMatchObject({ kind: 'guest', guestId: 'g1' });
+    // No second guest was made in its place.
+    expect(fetchMock).toHaveBeenCalledOnce();
   });
 
   it('asks the server to end the session when the user is logged out', () => {

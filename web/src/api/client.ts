@@ -81,6 +81,17 @@ function singleFlight(work: () => Promise<Session>): Promise<Session> {
   return refreshing;
 }
 
+/** Whether a refresh failed because the server answered no (a 4xx), not because no answer came. */
+function refusedByServer(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
+}
+
+function asNetworkError(error: unknown): unknown {
+  if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
+    return error;
+  return new ApiError(NETWORK_ERROR, 0, String(error));
+}
+
 /** A new access token from the refresh cookie, which rotates on the way. */
 async function refreshSession(session: Session): Promise<Session> {
   if (session.kind === 'user') {
@@ -97,7 +108,11 @@ async function refreshSession(session: Session): Promise<Session> {
       };
       setSession(next);
       return next;
-    } catch {
+    } catch (error) {
+      // Only the server's refusal ends the session (SPEC: 401 logs out). A refresh that got no answer (offline, or
+      // cut off because the page is being left or reloaded) keeps it: logging out there signed the user out of
+      // every page they reloaded while a refresh was under way.
+      if (!refusedByServer(error)) throw asNetworkError(error);
       logOutUser();
       return { kind: 'none' };
     }
@@ -112,8 +127,10 @@ async function refreshSession(session: Session): Promise<Session> {
       const next: Session = { kind: 'guest', guestId: tokens.guest_id, accessToken: tokens.access_token };
       setSession(next);
       return next;
-    } catch {
-      // SPEC §4: a failed guest refresh clears the guest credentials.
+    } catch (error) {
+      // SPEC §4: a failed guest refresh clears the guest credentials; one that got no answer keeps them, or the
+      // guest lost the album they were making.
+      if (!refusedByServer(error)) throw asNetworkError(error);
       clearSession();
       return { kind: 'none' };
     }
