@@ -85,7 +85,13 @@ describe.each(DATABASE_KINDS)('stored files of deleted records on %s', (kind) =>
     await expect
       .poll(() => files.filter((file) => existsSync(file)), { timeout: 30_000, interval: 200 })
       .toEqual([]);
-    for (const row of rows) expect(await blobRow(row.blobId)).toBeUndefined();
+    // The job deletes the rows after the files (so a storage failure leaves them for the retry): wait for them too.
+    await expect
+      .poll(async () => (await Promise.all(rows.map((row) => blobRow(row.blobId)))).filter(Boolean), {
+        timeout: 30_000,
+        interval: 200,
+      })
+      .toEqual([]);
   }, 60_000);
 
   it('keeps a file that another record still references until that record goes too', async () => {
@@ -116,7 +122,7 @@ describe.each(DATABASE_KINDS)('stored files of deleted records on %s', (kind) =>
     await expect
       .poll(() => filesOf(shared).filter((file) => existsSync(file)), { timeout: 30_000, interval: 200 })
       .toEqual([]);
-    expect(await blobRow(shared.blobId)).toBeUndefined();
+    await expect.poll(() => blobRow(shared.blobId), { timeout: 30_000, interval: 200 }).toBeUndefined();
   }, 60_000);
 
   it('removes a deleted image’s files but leaves the album’s other images alone', async () => {
