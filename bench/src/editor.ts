@@ -16,7 +16,9 @@
  *     warm, the 50-element drag's p95 frame and main-thread time (per drag and per frame), GET /albums/:id, and
  *     the print preset's export end to end; with the ratios 180 / 60 (export: against the pages' ratio).
  * Set WEB_DIST to serve another build of the web app (the server's default is web/dist), and BENCH_UNDO_TRACE to a
- * file path to write a Chromium trace (with CPU samples) of three frame-aligned undos of the 50-element move.
+ * file path to write a Chromium trace (with CPU samples) of three frame-aligned undos of the 50-element move;
+ * BENCH_OPEN_TRACE to a file path for a trace of one more cold open, and BENCH_OPEN_RESOURCES=1 to print when each
+ * file of one more cold open arrived (Resource Timing: no tracer slowing the page down).
  *
  * The album goes in through the server's own database layer (`openDatabase`, the same Drizzle schema): the
  * server is started once to migrate and to create a user and an album through the API, stopped, the album's
@@ -559,6 +561,45 @@ export async function run(): Promise<Record<string, number | string>> {
       await tracedPage.goto(url);
       await waitForDrawn(tracedPage);
       await stop(process.env.BENCH_OPEN_TRACE);
+      await fresh.close();
+    }
+    if (process.env.BENCH_OPEN_RESOURCES) {
+      // Diagnostic without a tracer's overhead: one more cold open, and when its files arrived (Resource Timing).
+      const fresh = await freshContext();
+      const resourcePage = await fresh.newPage();
+      await resourcePage.goto(url);
+      const drawn = await waitForDrawn(resourcePage);
+      const timing = await resourcePage.evaluate(() => {
+        const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+        const resources = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map(
+          (entry) => ({
+            name: entry.name.replace(location.origin, ''),
+            start: Math.round(entry.startTime),
+            sent: Math.round(entry.requestStart),
+            end: Math.round(entry.responseEnd),
+            bytes: entry.encodedBodySize,
+          }),
+        );
+        const marks = performance
+          .getEntriesByType('mark')
+          .map((mark) => `${mark.name} ${Math.round(mark.startTime)}`);
+        return {
+          html: Math.round(navigation.responseEnd),
+          dcl: Math.round(navigation.domContentLoadedEventEnd),
+          resources,
+          marks,
+        };
+      });
+      const code = timing.resources.filter((entry) => /\.(js|css)$/.test(entry.name));
+      console.log(
+        `cold open ${drawn} ms: html ${timing.html}, DOMContentLoaded ${timing.dcl}; ${code.length} code files,` +
+          ` the last at ${Math.max(...code.map((entry) => entry.end))} ms`,
+      );
+      for (const entry of timing.resources.sort((a, b) => a.end - b.end))
+        console.log(
+          `  ${String(entry.start).padStart(5)} ${String(entry.sent).padStart(5)} ${String(entry.end).padStart(5)} ${String(entry.bytes).padStart(7)} ${entry.name}`,
+        );
+      if (timing.marks.length > 0) console.log(`  marks: ${timing.marks.join(', ')}`);
       await fresh.close();
     }
     await page.goto(url);
