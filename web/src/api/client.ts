@@ -56,8 +56,7 @@ async function rawFetch(method: string, path: string, token: string | undefined,
       signal: options.signal,
     });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
-    throw new ApiError(NETWORK_ERROR, 0, String(cause));
+    throw asNetworkError(cause);
   }
 }
 
@@ -86,6 +85,7 @@ function refusedByServer(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429;
 }
 
+/** A call that got no answer as NETWORK_ERROR; an abort, and an error the server answered, stay as they are. */
 function asNetworkError(error: unknown): unknown {
   if (error instanceof ApiError || (error instanceof DOMException && error.name === 'AbortError'))
     return error;
