@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   applyPatches,
   applyUntrustedPatches,
+  changedNodeKeys,
   invertPatches,
   parsePath,
   validatePatch,
@@ -87,6 +88,33 @@ describe('applyPatches', () => {
     expect(() =>
       applyPatches(smallAlbum(), [{ op: 'replace', path: '/nodes/toString/index', value: 'a1' }]),
     ).toThrow();
+  });
+});
+
+describe('changedNodeKeys', () => {
+  it('names the nodes one patch list touched, and nothing across two lists or for another map', () => {
+    const doc = withNode(withNode(smallAlbum(), 'r', 'Rectangle', 'p1', 'a0'), 's', 'Rectangle', 'p1', 'a1');
+    const moved = applyPatches(doc, [
+      { op: 'replace', path: '/nodes/r/props/x', value: 5 },
+      { op: 'replace', path: '/nodes/s/parentId', value: 'coverSpread' },
+      { op: 'add', path: '/nodes/t', value: rect('t') },
+      {
+        op: 'add',
+        path: '/stickers/s9',
+        value: { id: 's9', name: 'Nine', position: '', doubleSticker: false, sectionId: null },
+      },
+    ]);
+    expect([...changedNodeKeys(doc.nodes, moved.nodes)!].sort()).toEqual(['r', 's', 't']);
+    expect(changedNodeKeys(doc.nodes, doc.nodes)!.size).toBe(0);
+    const removed = applyPatches(moved, [{ op: 'remove', path: '/nodes/t' }]);
+    expect([...changedNodeKeys(moved.nodes, removed.nodes)!]).toEqual(['t']);
+    // Two lists apart, or a map made another way: unknown, so the caller compares every node.
+    expect(changedNodeKeys(doc.nodes, removed.nodes)).toBeUndefined();
+    expect(changedNodeKeys(doc.nodes, { ...moved.nodes })).toBeUndefined();
+    // A list that touches no node (a sticker, a setting) keeps the nodes map.
+    const stickerOnly = applyPatches(moved, [{ op: 'replace', path: '/stickers/s9/name', value: 'Neun' }]);
+    expect(stickerOnly.nodes).toBe(moved.nodes);
+    expect(changedNodeKeys(moved.nodes, stickerOnly.nodes)!.size).toBe(0);
   });
 });
 

@@ -215,7 +215,34 @@ function applyCore(doc: AlbumDocument, patches: readonly Patch[], inverse?: Patc
     }
   }
   carryTreeIndex(doc.nodes, nodes, doc.rootId, changedNodes);
+  if (nodes !== doc.nodes) nodeEdits.set(nodes, { base: new WeakRef(doc.nodes), keys: changedNodes });
   return { ...doc, nodes, stickers, settings };
+}
+
+/**
+ * Each nodes map a patch list made, with the map it was made from and the keys it touched. The base is held
+ * weakly, so a long editing session does not keep every earlier map alive through the latest.
+ */
+const nodeEdits = new WeakMap<
+  Record<string, DocNode>,
+  { base: WeakRef<Record<string, DocNode>>; keys: ReadonlySet<string> }
+>();
+const NO_KEYS: ReadonlySet<string> = new Set();
+
+/**
+ * The keys of the nodes that may differ between `prev` and `next`: those one patch list added, removed or changed
+ * when it made `next` from `prev` (a superset: a patch may write a value equal to the old one). Undefined when
+ * `next` was not made from `prev` by one `applyPatches` (another way, or several lists apart); the caller then
+ * compares every node. Lets a per-change check (the canvas's move drawn before React) cost the change, not the
+ * album.
+ */
+export function changedNodeKeys(
+  prev: Record<string, DocNode>,
+  next: Record<string, DocNode>,
+): ReadonlySet<string> | undefined {
+  if (prev === next) return NO_KEYS;
+  const edit = nodeEdits.get(next);
+  return edit?.base.deref() === prev ? edit.keys : undefined;
 }
 
 /** Applies patches in order and returns the new document; the input is never modified. Throws a ModelError

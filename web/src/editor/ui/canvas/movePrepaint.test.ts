@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlbumDocument, DocNode } from '@stickerbook/model';
+import { applyPatches, type AlbumDocument, type DocNode, type Patch } from '@stickerbook/model';
 import { elementTransform } from '../../../render/transform.ts';
 import { BACK, blankDoc, withElements, withGroup } from '../../test-support.ts';
 import { MovePrepaint, movedNodes } from './movePrepaint.ts';
@@ -52,6 +52,26 @@ describe('movedNodes', () => {
     const { c: _removed, ...rest } = base.nodes;
     expect(movedNodes(base, { ...base, nodes: rest })).toBeNull();
     expect(movedNodes(base, { ...base, settings: { ...base.settings } })).toBeNull();
+  });
+
+  it('answers the same from the keys a patch list touched as from comparing every node', () => {
+    const patched = (doc: AlbumDocument, ...patches: Patch[]) => applyPatches(doc, patches);
+    const x = (id: string, value: number): Patch => ({ op: 'replace', path: `/nodes/${id}/props/x`, value });
+    const moved = patched(base, x('a', 15), { op: 'replace', path: '/nodes/b/props/y', value: 25 });
+    expect([...movedNodes(base, moved)!.keys()].sort()).toEqual(['a', 'b']);
+    expect(
+      movedNodes(base, patched(base, { op: 'replace', path: '/nodes/a/props/width', value: 11 })),
+    ).toBeNull();
+    expect(
+      movedNodes(base, patched(base, { op: 'replace', path: '/nodes/a/parentId', value: BACK })),
+    ).toBeNull();
+    expect(movedNodes(base, patched(base, { op: 'remove', path: '/nodes/c' }))).toBeNull();
+    const added = withElements(base, [{ id: 'd', x: 0, y: 0 }]);
+    expect(movedNodes(base, patched(base, { op: 'add', path: '/nodes/d', value: added.nodes.d }))).toBeNull();
+    // Two lists on from the drawn document (an undo and a redo before the render): every node is compared.
+    const twice = patched(moved, { op: 'add', path: '/nodes/c/props/opacity', value: 50 });
+    expect(movedNodes(base, twice)).toBeNull();
+    expect([...movedNodes(base, patched(moved, x('c', 75)))!.keys()].sort()).toEqual(['a', 'b', 'c']);
   });
 
   it('moves a group with its children as one node', () => {
