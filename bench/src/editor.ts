@@ -18,7 +18,8 @@
  * Set WEB_DIST to serve another build of the web app (the server's default is web/dist), and BENCH_UNDO_TRACE to a
  * file path to write a Chromium trace (with CPU samples) of three frame-aligned undos of the 50-element move;
  * BENCH_OPEN_TRACE to a file path for a trace of one more cold open, and BENCH_OPEN_RESOURCES=1 to print when each
- * file of one more cold open arrived (Resource Timing: no tracer slowing the page down).
+ * file of one more cold open arrived (Resource Timing: no tracer slowing the page down). Traces sample the CPU at
+ * 10 kHz; BENCH_TRACE_SAMPLING=1000 samples at 1 kHz, which slows the page less.
  *
  * The album goes in through the server's own database layer (`openDatabase`, the same Drizzle schema): the
  * server is started once to migrate and to create a user and an album through the API, stopped, the album's
@@ -192,8 +193,9 @@ interface Tokens {
 }
 
 /**
- * Starts a Chromium trace of a page (the main thread's tasks, CPU samples every 0.1 ms, user timing, plus any
- * categories named first); the answer stops it and writes the events as JSON to a file.
+ * Starts a Chromium trace of a page (the main thread's tasks, CPU samples every 0.1 ms unless BENCH_TRACE_SAMPLING
+ * gives another rate in Hz, user timing, plus any categories named first); the answer stops it and writes the
+ * events as JSON to a file.
  */
 async function startTrace(
   context: BrowserContext,
@@ -205,7 +207,7 @@ async function startTrace(
   cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
   await cdp.send('Tracing.start', {
     categories: `${extraCategories}devtools.timeline,disabled-by-default-devtools.timeline,disabled-by-default-devtools.timeline.frame,v8.execute,blink.user_timing,disabled-by-default-v8.cpu_profiler`,
-    options: 'sampling-frequency=10000',
+    options: `sampling-frequency=${process.env.BENCH_TRACE_SAMPLING ?? 10000}`,
   } as never);
   return async (file) => {
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -467,6 +469,57 @@ async function waitForTldrawDrawn(page: Page): Promise<number> {
   );
 }
 
+/**
+ * The drag's start on page 10 at 80 %: the first `count` unlocked elements in view selected, and a point to grab
+ * them by, the centre of a selected element that is the topmost hit there and well inside the canvas ({0, 0} when
+ * none is), after the frame that shows the selection.
+ */
+async function selectAndGrab(
+  page: Page,
+  count: number,
+): Promise<{
+  ids: string[];
+  grab: { x: number; y: number };
+  camera: { x: number; y: number; zoom: number };
+  canvas: { width: number; height: number };
+}> {
+  return page.evaluate((count) => {
+    const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
+    editor.goToPage('10');
+    editor.cameraController.zoomTo(0.8);
+    return new Promise((resolve) => {
+      requestAnimationFrame(() => {
+        const visible = editor.visibleElementIds() as string[];
+        const ids = visible.filter((id) => editor.doc.nodes[id]?.props.locked !== true).slice(0, count);
+        editor.select(ids);
+        const canvas = document.querySelector('[data-testid="editor-canvas"]')!.getBoundingClientRect();
+        let grab = { x: 0, y: 0 };
+        for (const id of ids) {
+          const el = document.querySelector(`[data-editor-spread] g[data-node-id="${id}"]`);
+          if (!el) continue;
+          const rect = el.getBoundingClientRect();
+          const screen = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
+          const inView =
+            screen.x > canvas.x + 20 &&
+            screen.x < canvas.right - 200 &&
+            screen.y > canvas.y + 20 &&
+            screen.y < canvas.bottom - 120;
+          if (!inView) continue;
+          const hit = editor.hitTest(editor.screenToPage({ x: screen.x - canvas.x, y: screen.y - canvas.y }));
+          if (ids.includes(hit)) {
+            grab = screen;
+            break;
+          }
+        }
+        const camera = editor.camera.get();
+        requestAnimationFrame(() =>
+          resolve({ ids, grab, camera, canvas: { width: canvas.width, height: canvas.height } }),
+        );
+      });
+    });
+  }, count);
+}
+
 export async function run(): Promise<Record<string, number | string>> {
   const dataDir = mkdtempSync(join(tmpdir(), 'stickerbook-bench-editor-'));
   // BENCH_EDITOR_GROWTH=0 leaves out the growth part (open, drag and export at 60, 120 and 180 spreads).
@@ -612,49 +665,7 @@ export async function run(): Promise<Record<string, number | string>> {
     const openWarmMs = percentile(warmOpens, 50);
 
     // Drag: a view with several spreads, 50 top-level elements selected across them.
-    const setup = await page.evaluate((count) => {
-      const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-      editor.goToPage('10');
-      editor.cameraController.zoomTo(0.8);
-      return new Promise<{
-        ids: string[];
-        grab: { x: number; y: number };
-        camera: { x: number; y: number; zoom: number };
-        canvas: { width: number; height: number };
-      }>((resolve) => {
-        requestAnimationFrame(() => {
-          const visible = editor.visibleElementIds() as string[];
-          const ids = visible.filter((id) => editor.doc.nodes[id]?.props.locked !== true).slice(0, count);
-          editor.select(ids);
-          // Grab a selected element where it is the topmost hit, so the pointer drags the selection.
-          const canvas = document.querySelector('[data-testid="editor-canvas"]')!.getBoundingClientRect();
-          let grab = { x: 0, y: 0 };
-          for (const id of ids) {
-            const el = document.querySelector(`[data-editor-spread] g[data-node-id="${id}"]`);
-            if (!el) continue;
-            const rect = el.getBoundingClientRect();
-            const screen = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-            const inView =
-              screen.x > canvas.x + 20 &&
-              screen.x < canvas.right - 200 &&
-              screen.y > canvas.y + 20 &&
-              screen.y < canvas.bottom - 120;
-            if (!inView) continue;
-            const hit = editor.hitTest(
-              editor.screenToPage({ x: screen.x - canvas.x, y: screen.y - canvas.y }),
-            );
-            if (ids.includes(hit)) {
-              grab = screen;
-              break;
-            }
-          }
-          const camera = editor.camera.get();
-          requestAnimationFrame(() =>
-            resolve({ ids, grab, camera, canvas: { width: canvas.width, height: canvas.height } }),
-          );
-        });
-      });
-    }, SELECTED);
+    const setup = await selectAndGrab(page, SELECTED);
 
     if (process.env.BENCH_DEBUG) console.error('grab', setup.grab, setup.ids.length);
     const ours = await dragSession(context, page);
@@ -878,33 +889,7 @@ export async function run(): Promise<Record<string, number | string>> {
         await page.goto(growthUrl);
         opens.push(await waitForDrawn(page));
       }
-      const grab = await page.evaluate((count) => {
-        const editor = (window as unknown as { stickerbookEditor: any }).stickerbookEditor;
-        editor.goToPage('10');
-        editor.cameraController.zoomTo(0.8);
-        return new Promise<{ x: number; y: number }>((resolve) =>
-          requestAnimationFrame(() => {
-            const visible = editor.visibleElementIds() as string[];
-            const ids = visible.filter((i) => editor.doc.nodes[i]?.props.locked !== true).slice(0, count);
-            editor.select(ids);
-            const canvas = document.querySelector('[data-testid="editor-canvas"]')!.getBoundingClientRect();
-            for (const nodeId of ids) {
-              const rect = document
-                .querySelector(`[data-editor-spread] g[data-node-id="${nodeId}"]`)
-                ?.getBoundingClientRect();
-              if (!rect) continue;
-              const screen = { x: rect.x + rect.width / 2, y: rect.y + rect.height / 2 };
-              if (screen.x < canvas.x + 20 || screen.x > canvas.right - 200) continue;
-              if (screen.y < canvas.y + 20 || screen.y > canvas.bottom - 120) continue;
-              const hit = editor.hitTest(
-                editor.screenToPage({ x: screen.x - canvas.x, y: screen.y - canvas.y }),
-              );
-              if (ids.includes(hit)) return requestAnimationFrame(() => resolve(screen));
-            }
-            resolve({ x: 0, y: 0 });
-          }),
-        );
-      }, SELECTED);
+      const { grab } = await selectAndGrab(page, SELECTED);
       if (grab.x === 0 && grab.y === 0) throw new Error(`${spreads} spreads: no selected element to grab`);
       // The spreads that left the view when the camera moved are unmounted a few seconds later in idle time;
       // the drag is measured on the settled canvas, as a user's would be.

@@ -15,10 +15,7 @@ export const STARTUP_REFRESH_GLOBAL = '__stickerbookStartupRefresh';
 
 /** The early refresh's response, once: undefined when none was started or it was taken already. */
 export function takeStartupRefresh(): Promise<Response> | undefined {
-  const holder = window as unknown as Record<string, Promise<Response> | undefined>;
-  const pending = holder[STARTUP_REFRESH_GLOBAL];
-  delete holder[STARTUP_REFRESH_GLOBAL];
-  return pending;
+  return takeGlobal<Promise<Response>>(STARTUP_REFRESH_GLOBAL);
 }
 
 /** The global the early read of the opened page's first data waits in (web/vite-route-preload.ts). */
@@ -37,9 +34,14 @@ interface StartupRead {
  * undefined.
  */
 export function takeStartupRead(url: string): Promise<Response | undefined> | undefined {
-  const holder = window as unknown as Record<string, StartupRead | undefined>;
-  const pending = holder[STARTUP_READ_GLOBAL];
-  if (pending?.url !== url) return undefined;
-  delete holder[STARTUP_READ_GLOBAL];
-  return pending.response;
+  return takeGlobal<StartupRead>(STARTUP_READ_GLOBAL, (read) => read.url === url)?.response;
+}
+
+/** What the preload script left in the global `name`, taken once: left there when `wanted` refuses it. */
+function takeGlobal<T>(name: string, wanted: (value: T) => boolean = () => true): T | undefined {
+  const holder = window as unknown as Record<string, T | undefined>;
+  const value = holder[name];
+  if (value === undefined || !wanted(value)) return undefined;
+  delete holder[name];
+  return value;
 }

@@ -26,6 +26,15 @@ export function ElementFrame({ node, children }: { node: DocNode; children: Reac
   );
 }
 
+/**
+ * The selector of an element's frame as drawn above (`g[data-node-id="…"]`), for the editor's direct DOM reads and
+ * writes (a drag's transform, a move drawn before React, the in-place editors). Prefix `[data-editor-spread]` to
+ * leave out other drawings of the same element, such as a page thumbnail.
+ */
+export function elementFrameSelector(id: string): string {
+  return `g[data-node-id="${id.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\a ')}"]`;
+}
+
 /** What every memoised content component receives. */
 export interface ContentProps {
   id: string;

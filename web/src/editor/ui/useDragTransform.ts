@@ -11,6 +11,7 @@
 import { useEffect, type RefObject } from 'react';
 import type { Editor } from '../Editor.ts';
 import type { DragDelta } from '../drag/moveSession.ts';
+import { elementFrameSelector } from '../../render/ElementFrame.tsx';
 
 interface Moving {
   element: SVGGraphicsElement;
@@ -33,7 +34,7 @@ export function useDragTransform(editor: Editor, worldRef: RefObject<SVGSVGEleme
       const zoom = editor.camera.get().zoom;
       const result: Moving[] = [];
       for (const id of delta.ids) {
-        const element = world.querySelector<SVGGraphicsElement>(`g[data-node-id="${CSS.escape(id)}"]`);
+        const element = world.querySelector<SVGGraphicsElement>(elementFrameSelector(id));
         const parent = element?.parentNode as SVGGraphicsElement | null;
         const m = parent?.getCTM?.();
         if (!element || !m) continue;

@@ -12,6 +12,7 @@ import { useAtomValue } from '../../react.ts';
 import { useEditor } from '../EditorContext.tsx';
 import { cssMatrixOnScreen, toScreen } from '../geometry.ts';
 import { CANVAS_UI_ATTRIBUTE } from '../useCanvasInput.ts';
+import { elementFrameSelector } from '../../../render/ElementFrame.tsx';
 import { applyToPoint } from '@stickerbook/model';
 
 const MIN_CSCALE = 1;
@@ -59,7 +60,7 @@ function ImageEditor({ id }: { id: string }) {
   /** The photo's drawn size in the frame's millimetres (the renderer's <image>), for pan speed. */
   const photoSize = () => {
     const image = document.querySelector<SVGGraphicsElement>(
-      `[data-editor-spread] g[data-node-id="${CSS.escape(id)}"] image`,
+      `[data-editor-spread] ${elementFrameSelector(id)} image`,
     );
     const box = image?.getBBox();
     return box && box.width > 0 ? box : { width: p.width * crop.cscale, height: p.height * crop.cscale };

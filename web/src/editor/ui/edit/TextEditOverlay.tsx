@@ -9,6 +9,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { getNode, type ElementProps, type RichText } from '@stickerbook/model';
 import { resolvePaint } from '../../../render/paint.ts';
+import { elementFrameSelector } from '../../../render/ElementFrame.tsx';
 import { canvasMatrix } from '../../document/canvasGeometry.ts';
 import { useAtomValue } from '../../react.ts';
 import { useEditor } from '../EditorContext.tsx';
@@ -49,9 +50,7 @@ function TextEditor({ id }: { id: string }) {
     selection?.addRange(range);
     document.execCommand('styleWithCSS', false, 'true');
 
-    const drawn = document.querySelector<SVGGElement>(
-      `[data-editor-spread] g[data-node-id="${CSS.escape(id)}"]`,
-    );
+    const drawn = document.querySelector<SVGGElement>(`[data-editor-spread] ${elementFrameSelector(id)}`);
     drawn?.style.setProperty('visibility', 'hidden');
     // Leaving text edit by any way saves what is typed (EditModes.stop reads it through this).
     const detach = editor.modes.attachTextDraft(() => readEditable(root, original.current));
