@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AlbumDocument, DocNode } from '@stickerbook/model';
+import { applyPatches, type AlbumDocument, type DocNode, type Patch } from '@stickerbook/model';
 import { docWith, withProps } from '../test-support.tsx';
 import { DocStore } from './DocStore.ts';
 
@@ -64,6 +64,39 @@ describe('DocStore notifications', () => {
     expect(change(added)).toEqual(['children g', 'derived']);
     const { b: _removed, ...rest } = base.nodes;
     expect(change({ ...base, nodes: rest })).toEqual(['children g', 'derived', 'node b']);
+  });
+});
+
+describe('DocStore notifications from patch lists', () => {
+  // The model names the keys a patch list touched (`changedNodeKeys`), so the store compares only those.
+  const patched = (doc: AlbumDocument, ...patches: Patch[]) => applyPatches(doc, patches);
+
+  it('tells the same views as when it compares every node', () => {
+    const change = (...patches: Patch[]) => watched().change(patched(base, ...patches));
+    expect(change({ op: 'replace', path: '/nodes/a/props/x', value: 5 })).toEqual(['derived', 'node a']);
+    expect(
+      change(
+        { op: 'replace', path: '/nodes/a/parentId', value: 'g' },
+        { op: 'replace', path: '/nodes/a/index', value: 'a5' },
+      ),
+    ).toEqual(['children g', 'children spread', 'derived', 'node a']);
+    expect(change({ op: 'add', path: '/nodes/b/props/alwaysOnTop', value: true })).toEqual([
+      'children g',
+      'derived',
+      'node b',
+    ]);
+    const c: DocNode = { id: 'c', type: 'Rectangle', parentId: 'g', index: 'a7', props: {} };
+    expect(change({ op: 'add', path: '/nodes/c', value: c })).toEqual(['children g', 'derived']);
+    expect(change({ op: 'remove', path: '/nodes/b' })).toEqual(['children g', 'derived', 'node b']);
+  });
+
+  it('compares every node when the store was not told of the document in between', () => {
+    const { store, change } = watched();
+    const moved = patched(base, { op: 'replace', path: '/nodes/a/props/x', value: 5 });
+    const then = patched(moved, { op: 'replace', path: '/nodes/b/props/x', value: 5 });
+    // `moved` was never drawn: both changes since `base` are told.
+    expect(change(then)).toEqual(['derived', 'node a', 'node b']);
+    expect(store.node('b')?.props.x).toBe(5);
   });
 });
 

@@ -1,4 +1,10 @@
-import { compareByIndex, type AlbumDocument, type AlbumMeta, type DocNode } from '@stickerbook/model';
+import {
+  changedNodeKeys,
+  compareByIndex,
+  type AlbumDocument,
+  type AlbumMeta,
+  type DocNode,
+} from '@stickerbook/model';
 import { drawingOrder, deriveIndex, type DerivedIndex } from './derived.ts';
 
 /** Where element views read their nodes: the album document, or a sticker frame template. */
@@ -78,19 +84,23 @@ export class DocStore implements NodeSource {
     this.notified = this.doc;
     if (before === nodes) return;
     const parents = new Set<string | null>();
-    for (const id in nodes) {
-      const node = nodes[id];
-      const old = before[id];
-      if (node === old) continue;
+    const compare = (id: string) => {
+      const node = nodes[id] as DocNode | undefined;
+      const old = before[id] as DocNode | undefined;
+      if (node === old) return;
       tell(this.nodeListeners.get(id));
-      if (!old || old.parentId !== node.parentId || old.index !== node.index) {
+      if (!node) parents.add(old!.parentId);
+      else if (!old || old.parentId !== node.parentId || old.index !== node.index) {
         parents.add(node.parentId).add(old?.parentId ?? null);
       } else if (old.props.alwaysOnTop !== node.props.alwaysOnTop) parents.add(node.parentId);
-    }
-    for (const id in before) {
-      if (nodes[id]) continue;
-      tell(this.nodeListeners.get(id));
-      parents.add(before[id].parentId);
+    };
+    // Only the keys the change touched when the model knows them (one patch list since the last notice: an undo,
+    // a drop, a collaborator's change); else every node, which in an undo's frame cost ~3 ms at 1,000 nodes.
+    const touched = changedNodeKeys(before, nodes);
+    if (touched) for (const id of touched) compare(id);
+    else {
+      for (const id in nodes) compare(id);
+      for (const id in before) if (!nodes[id]) compare(id);
     }
     for (const parentId of parents) if (parentId !== null) tell(this.childListeners.get(parentId));
   }
