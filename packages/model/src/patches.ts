@@ -230,19 +230,24 @@ const nodeEdits = new WeakMap<
 const NO_KEYS: ReadonlySet<string> = new Set();
 
 /**
- * The keys of the nodes that may differ between `prev` and `next`: those one patch list added, removed or changed
- * when it made `next` from `prev` (a superset: a patch may write a value equal to the old one). Undefined when
- * `next` was not made from `prev` by one `applyPatches` (another way, or several lists apart); the caller then
- * compares every node. Lets a per-change check (the canvas's move drawn before React) cost the change, not the
- * album.
+ * The keys of the nodes that may differ between `prev` and `next` (added, removed or changed). When one
+ * `applyPatches` made `next` from `prev` (an undo, a drop, a collaborator's change), the keys that list touched,
+ * without looking at the rest: a superset, since a patch may write a value equal to the old one. Otherwise (a map
+ * made another way, or several lists apart) the keys whose nodes differ, found by comparing every node. Lets a
+ * per-change check (the canvas's move drawn before React, the renderer's views) cost the change, not the album,
+ * whenever the model knows what changed.
  */
 export function changedNodeKeys(
   prev: Record<string, DocNode>,
   next: Record<string, DocNode>,
-): ReadonlySet<string> | undefined {
+): ReadonlySet<string> {
   if (prev === next) return NO_KEYS;
   const edit = nodeEdits.get(next);
-  return edit?.base.deref() === prev ? edit.keys : undefined;
+  if (edit?.base.deref() === prev) return edit.keys;
+  const keys = new Set<string>();
+  for (const id in next) if (next[id] !== prev[id]) keys.add(id);
+  for (const id in prev) if (!(id in next)) keys.add(id);
+  return keys;
 }
 
 /** Applies patches in order and returns the new document; the input is never modified. Throws a ModelError

@@ -84,23 +84,17 @@ export class DocStore implements NodeSource {
     this.notified = this.doc;
     if (before === nodes) return;
     const parents = new Set<string | null>();
-    const compare = (id: string) => {
+    // Only the keys the change touched (the model knows them for one patch list since the last notice: an undo,
+    // a drop, a collaborator's change); comparing every node in an undo's frame cost ~3 ms at 1,000 nodes.
+    for (const id of changedNodeKeys(before, nodes)) {
       const node = nodes[id] as DocNode | undefined;
       const old = before[id] as DocNode | undefined;
-      if (node === old) return;
+      if (node === old) continue;
       tell(this.nodeListeners.get(id));
       if (!node) parents.add(old!.parentId);
       else if (!old || old.parentId !== node.parentId || old.index !== node.index) {
         parents.add(node.parentId).add(old?.parentId ?? null);
       } else if (old.props.alwaysOnTop !== node.props.alwaysOnTop) parents.add(node.parentId);
-    };
-    // Only the keys the change touched when the model knows them (one patch list since the last notice: an undo,
-    // a drop, a collaborator's change); else every node, which in an undo's frame cost ~3 ms at 1,000 nodes.
-    const touched = changedNodeKeys(before, nodes);
-    if (touched) for (const id of touched) compare(id);
-    else {
-      for (const id in nodes) compare(id);
-      for (const id in before) if (!nodes[id]) compare(id);
     }
     for (const parentId of parents) if (parentId !== null) tell(this.childListeners.get(parentId));
   }
