@@ -786,23 +786,32 @@ describe.skipIf(skipBrowserTests)('the album editor in a browser', () => {
       // Never answered: the navigation below cuts the request off.
     });
     const sessionEnds: string[] = [];
-    const cssRequests = new Map<string, number>();
     const preloadWarnings: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.pathname === '/api/v1/auth/refresh' && request.method() === 'DELETE')
         sessionEnds.push(url.pathname);
       if (url.pathname === '/api/v1/public/guest_tokens') sessionEnds.push(url.pathname);
-      if (url.pathname.endsWith('.css'))
-        cssRequests.set(url.pathname, (cssRequests.get(url.pathname) ?? 0) + 1);
     });
     page.on('console', (message) => {
       if (message.type() === 'warning' && /preload/i.test(message.text()))
         preloadWarnings.push(message.text());
     });
+    // The stylesheets each document asked for, told apart by the document's loader: the profile page goes on
+    // loading after its refresh was held (the toasts' stylesheet comes after its first render), so requests
+    // counted from a moment in the test once took one of its stylesheets for the editor's second.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    let editorDocument = '';
+    const cssRequests = new Map<string, number>();
+    cdp.on('Network.requestWillBeSent', ({ loaderId, type, request }) => {
+      const url = new URL(request.url);
+      if (type === 'Document' && url.pathname.startsWith('/album/')) editorDocument = loaderId;
+      if (url.pathname.endsWith('.css') && loaderId === editorDocument && editorDocument)
+        cssRequests.set(url.pathname, (cssRequests.get(url.pathname) ?? 0) + 1);
+    });
     await page.goto('/profile');
     await refreshHeld;
-    cssRequests.clear();
     await page.goto(`/album/${albumId}/onboarding`);
     await page.getByTestId('editor-canvas').waitFor();
     await expect
