@@ -9,16 +9,20 @@
  * /start is a signed-in page: a bench user logs in through the browser Lighthouse drives (the refresh cookie in
  * its jar, the session in local storage, as the web keeps them), Lighthouse leaves storage alone for it, and the
  * HTTP cache is emptied before each run instead, so every run is a first visit's load all the same.
+ *
+ * Diagnostic: BENCH_LIGHTHOUSE_REPORTS=<folder> writes each run's whole report there as JSON (its long tasks, the
+ * trace's script evaluation by file, the largest paint's element), named by page and run.
  */
 import { launch } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
 import lighthouse from 'lighthouse';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from './server-process.ts';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const PAGES = ['/login', '/start'] as const;
 
@@ -120,6 +124,11 @@ async function measure(
       disableStorageReset: Boolean(emptyCache),
     });
     if (!result) throw new Error('Lighthouse returned no result');
+    if (REPORTS) {
+      mkdirSync(REPORTS, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/\W+/g, '') || 'root'}-${round + 1}.json`;
+      writeFileSync(join(REPORTS, name), JSON.stringify(result.lhr, null, 1));
+    }
     const { categories, audits } = result.lhr;
     if (result.lhr.finalDisplayedUrl !== url)
       throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}`);

@@ -74,17 +74,19 @@ export function useChildIds(parentId: string): string[] {
 /**
  * Subscribe to one derived value of the album document (a string or number, compared by value). `on` narrows
  * when the view is asked: 'stickers' when the sticker records change, 'numbers' when the sticker numbers do,
- * 'document' (the default) on every change.
+ * 'document' (the default) on every change, 'never' for a value no change of the document alters (it is read
+ * again whenever the view renders).
  */
 export function useDocValue<T>(
   select: (store: DocStore) => T,
   fallback: T,
-  on: 'document' | 'stickers' | 'numbers' = 'document',
+  on: 'document' | 'stickers' | 'numbers' | 'never' = 'document',
 ): T {
   const store = useContext(DocStoreContext);
-  const subscribe = store
-    ? { document: store.subscribe, stickers: store.subscribeStickers, numbers: store.subscribeNumbers }[on]
-    : noSubscribe;
+  const subscribe =
+    store && on !== 'never'
+      ? { document: store.subscribe, stickers: store.subscribeStickers, numbers: store.subscribeNumbers }[on]
+      : noSubscribe;
   const read = () => (store ? select(store) : fallback);
   return useSyncExternalStore(subscribe, read, read);
 }

@@ -1,4 +1,4 @@
-import type { AlbumDocument, DocNode, StickerTemplate } from '@stickerbook/model';
+import { applyPatches, type AlbumDocument, type DocNode, type StickerTemplate } from '@stickerbook/model';
 import { describe, expect, it } from 'vitest';
 import { SpreadSvg } from '../SpreadSvg.tsx';
 import { docWith, renderDom } from '../test-support.tsx';
@@ -89,6 +89,48 @@ describe('a sticker drawn with its own layout', () => {
 
   it("falls back to the album frame when the album's theme has no such layout", () => {
     expect(drawnSticker(albumWithSticker('numberless', 609)).template).toBe('609');
+  });
+});
+
+describe("a placed sticker's texts", () => {
+  it('follow a rename, another sticker in the cell and new numbers, each as the document changes', () => {
+    let doc = albumWithSticker(undefined);
+    doc.stickers.s2 = { id: 's2', name: 'Ben Weber', position: '', doubleSticker: false, sectionId: 'sec' };
+    const view = renderDom(<SpreadSvg doc={doc} spreadId="spread" templates={templates} />);
+    const texts = () =>
+      [
+        ...view.container.querySelectorAll(
+          '[data-node-id="cell"] [data-sticker-cell="filled"] foreignObject',
+        ),
+      ].map((text) => text.textContent);
+    const change = (patches: Parameters<typeof applyPatches>[1]) => {
+      doc = applyPatches(doc, patches);
+      view.rerender(<SpreadSvg doc={doc} spreadId="spread" templates={templates} />);
+    };
+    expect(texts()).toEqual(['Anna Nowak', '1']);
+    // The sticker record changes: the name follows.
+    change([{ op: 'replace', path: '/stickers/s1/name', value: 'Anna Kowalska' }]);
+    expect(texts()).toEqual(['Anna Kowalska', '1']);
+    // The cell takes another sticker: the name is the new sticker's.
+    change([{ op: 'replace', path: '/nodes/cell/props/stickerId', value: 's2' }]);
+    expect(texts()).toEqual(['Ben Weber', '1']);
+    // A cell placed before it in reading order: its number moves on.
+    change([
+      { op: 'replace', path: '/nodes/cell/props/x', value: 60 },
+      {
+        op: 'add',
+        path: '/nodes/first',
+        value: {
+          id: 'first',
+          type: 'StickerCell',
+          parentId: 'spread',
+          index: 'Zz',
+          props: { x: 0, y: 0, width: 50, height: 70, stickerId: 's1' },
+        },
+      },
+    ]);
+    expect(texts()).toEqual(['Ben Weber', '2']);
+    view.unmount();
   });
 });
 
