@@ -43,3 +43,25 @@ export function symbolText(
   if (!known) return undefined;
   return resolveSymbol(known, context);
 }
+
+/** Symbols that, for a scope's sticker, read that sticker's record only (not the numbers or the tree). */
+const STICKER_RECORD_SYMBOLS: ReadonlySet<string> = new Set([
+  'sticker-name',
+  'sticker-position',
+  'line1',
+  'line2',
+]);
+
+/**
+ * Which document changes can alter a symbol's value: none without a symbol, the sticker records for a scope
+ * sticker's name and position (the sticker itself comes from the scope, which re-renders the view when it
+ * changes), every change otherwise.
+ */
+export function symbolChanges(
+  symbol: string | undefined,
+  scope: StickerScope | undefined,
+): 'never' | 'stickers' | 'document' {
+  if (!symbol) return 'never';
+  const known = TEMPLATE_FIELDS[symbol] ?? symbol;
+  return scope?.stickerId !== undefined && STICKER_RECORD_SYMBOLS.has(known) ? 'stickers' : 'document';
+}
