@@ -6,6 +6,7 @@ import { needsConsent, readConsent } from '../ui/cookie-consent/consent.ts';
 import { LauncherRoom } from '../features/support/LauncherRoom.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { setNavigator } from './navigation.ts';
+import { useAfterStartup } from './afterStartup.ts';
 
 // Opens 500 ms after load and only until the visitor has decided: loaded then, not with the start page.
 const CookieConsentDialog = lazy(() =>
@@ -14,7 +15,8 @@ const CookieConsentDialog = lazy(() =>
   })),
 );
 
-// SPEC §7 help widget (contact form or Chatwoot): loaded after the page, not with it.
+// SPEC §7 help widget (contact form or Chatwoot): loaded after the page's first content, not with it
+// (afterStartup.ts).
 const SupportWidget = lazy(() =>
   import('../features/support/SupportWidget.tsx').then((module) => ({ default: module.SupportWidget })),
 );
@@ -34,6 +36,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   useAnalyticsPageViews();
   const consentDialog = useConsentDialogNeeded();
+  const afterStartup = useAfterStartup();
   useEffect(() => {
     setNavigator((to) => navigate(to));
     setUserLoggedOutHandler(() => navigate(loginPathFor(window.location.pathname + window.location.search)));
@@ -43,9 +46,11 @@ export function RootLayout() {
     <ErrorBoundary>
       <Outlet />
       <LauncherRoom />
-      <Suspense fallback={null}>
-        <SupportWidget />
-      </Suspense>
+      {afterStartup && (
+        <Suspense fallback={null}>
+          <SupportWidget />
+        </Suspense>
+      )}
       {consentDialog && (
         <Suspense fallback={null}>
           <CookieConsentDialog />

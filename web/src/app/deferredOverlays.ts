@@ -3,6 +3,8 @@
  * kept here and replayed once it does, so a click during start-up is not lost. Toasts need no such help: they
  * live in the notifications store and show when the toast layer mounts.
  */
+import { endStartup } from './afterStartup.ts';
+
 const MODAL_EVENTS = [
   'openModal',
   'openConfirmModal',
@@ -17,7 +19,10 @@ let ready = false;
 const early: Array<{ type: string; detail: unknown }> = [];
 
 function keep(event: Event) {
-  if (!ready) early.push({ type: event.type, detail: (event as CustomEvent).detail });
+  if (ready) return;
+  early.push({ type: event.type, detail: (event as CustomEvent).detail });
+  // A dialog is wanted: its provider loads now, not after the start-up grace.
+  endStartup();
 }
 
 export function holdModalEvents(): void {
