@@ -98,10 +98,6 @@ async function throughBothBuilds(
   const shots: Record<string, Record<Build, Buffer>> = {};
   for (const build of ['product', 'reference'] as const) {
     const page = await open(build);
-    // The layers loaded after start-up (web/src/app/afterStartup.ts: the help widget's button) in both builds: a
-    // key press is input, which loads them at once.
-    await page.keyboard.press('Shift');
-    await page.waitForLoadState('networkidle');
     // Web fonts and Mantine's transitions settled: the same frame in both builds.
     await page.evaluate(() => document.fonts.ready);
     await page.mouse.move(0, 0);

@@ -5,15 +5,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router-dom';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { holdModalEvents, overlaysReady } from './deferredOverlays.ts';
-import { useAfterStartup, waitForStartup } from './afterStartup.ts';
 import { queryClient } from './queryClient.ts';
 import { router } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// Toasts and `modals` dialogs load after the page's first content (afterStartup.ts); dialogs asked for meanwhile
-// wait (deferredOverlays.ts).
+// Toasts and `modals` dialogs load after the first render; dialogs asked for meanwhile wait (deferredOverlays.ts).
 holdModalEvents();
-waitForStartup();
 const Overlays = lazy(() => import('./Overlays.tsx'));
 
 /** Close buttons of dialogs, drawers and toasts get a name in the UI language (screen readers, WCAG 4.1.2). */
@@ -37,7 +34,6 @@ function useLocalizedTheme() {
 
 export function App() {
   const localizedTheme = useLocalizedTheme();
-  const afterStartup = useAfterStartup();
   return (
     <MantineProvider
       theme={localizedTheme}
@@ -50,11 +46,9 @@ export function App() {
       <ErrorBoundary>
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
-          {afterStartup && (
-            <Suspense fallback={null}>
-              <Overlays onReady={overlaysReady} />
-            </Suspense>
-          )}
+          <Suspense fallback={null}>
+            <Overlays onReady={overlaysReady} />
+          </Suspense>
         </QueryClientProvider>
       </ErrorBoundary>
     </MantineProvider>

@@ -1,7 +1,6 @@
 /**
  * The app-wide layers nothing needs for the first paint: toasts and the dialogs opened through `modals`
- * (ui/confirm.tsx). Loaded after the page's first content (afterStartup.ts), so the start page does not wait
- * for them.
+ * (ui/confirm.tsx). Loaded right after the first render (App.tsx) so the start page's bundle does not carry them.
  */
 import '@mantine/notifications/styles.css';
 import { ModalsProvider } from '@mantine/modals';

@@ -6,7 +6,6 @@ import { needsConsent, readConsent } from '../ui/cookie-consent/consent.ts';
 import { LauncherRoom } from '../features/support/LauncherRoom.tsx';
 import { ErrorBoundary } from '../ui/ErrorBoundary.tsx';
 import { setNavigator } from './navigation.ts';
-import { useAfterStartup } from './afterStartup.ts';
 
 // Opens 500 ms after load and only until the visitor has decided: loaded then, not with the start page.
 const CookieConsentDialog = lazy(() =>
@@ -15,8 +14,7 @@ const CookieConsentDialog = lazy(() =>
   })),
 );
 
-// SPEC §7 help widget (contact form or Chatwoot): loaded after the page's first content, not with it
-// (afterStartup.ts).
+// SPEC §7 help widget (contact form or Chatwoot): loaded after the page, not with it.
 const SupportWidget = lazy(() =>
   import('../features/support/SupportWidget.tsx').then((module) => ({ default: module.SupportWidget })),
 );
@@ -36,7 +34,6 @@ export function RootLayout() {
   const navigate = useNavigate();
   useAnalyticsPageViews();
   const consentDialog = useConsentDialogNeeded();
-  const afterStartup = useAfterStartup();
   useEffect(() => {
     setNavigator((to) => navigate(to));
     setUserLoggedOutHandler(() => navigate(loginPathFor(window.location.pathname + window.location.search)));
@@ -46,11 +43,9 @@ export function RootLayout() {
     <ErrorBoundary>
       <Outlet />
       <LauncherRoom />
-      {afterStartup && (
-        <Suspense fallback={null}>
-          <SupportWidget />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <SupportWidget />
+      </Suspense>
       {consentDialog && (
         <Suspense fallback={null}>
           <CookieConsentDialog />

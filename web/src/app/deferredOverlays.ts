@@ -3,8 +3,6 @@
  * kept here and replayed once it does, so a click during start-up is not lost. Toasts need no such help: they
  * live in the notifications store and show when the toast layer mounts.
  */
-import { endStartup } from './afterStartup.ts';
-
 const MODAL_EVENTS = [
   'openModal',
   'openConfirmModal',
@@ -19,10 +17,7 @@ let ready = false;
 const early: Array<{ type: string; detail: unknown }> = [];
 
 function keep(event: Event) {
-  if (ready) return;
-  early.push({ type: event.type, detail: (event as CustomEvent).detail });
-  // A dialog is wanted: its provider loads now, not after the start-up grace.
-  endStartup();
+  if (!ready) early.push({ type: event.type, detail: (event as CustomEvent).detail });
 }
 
 export function holdModalEvents(): void {
